@@ -1,4 +1,5 @@
 import { EpisodeDO } from "../durable-objects/episode-do";
+
 export { EpisodeDO };
 export default {
   async fetch(req: Request, env: Env) {

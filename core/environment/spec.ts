@@ -25,7 +25,10 @@ export const ProvenanceSchema = z.object({
   name: z.string().min(1),
   url: z.string().optional(),
   license: z.string().min(1).describe("SPDX id or license name"),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   retrievedAt: z.string().optional(),
   notes: z.string().optional(),
 });
