@@ -1,14 +1,30 @@
 // Two projects: `workers` runs integration tests inside workerd (D1, DOs, Queues, R2 for real);
 // `unit` runs the pure `core/` tests in Node.
-import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+
+// The D1 catalog migrations, handed to the tests as a binding and applied in a setup file.
+const migrations = await readD1Migrations("./migrations");
+/** The bootstrap admin key inside the workerd tests (test/integration/support reads it from env). */
+const TEST_ADMIN_KEY = "aw_admin_test-only-key-for-workerd-integration-tests";
 
 export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
-        test: { name: "workers", include: ["test/integration/**/*.test.ts"] },
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: migrations, AGENT_WORLD_ADMIN_KEY: TEST_ADMIN_KEY },
+            },
+          }),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/integration/**/*.test.ts"],
+          setupFiles: ["./test/integration/setup/apply-migrations.ts"],
+        },
       },
       {
         test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.ts"] },

@@ -1,15 +1,354 @@
+// One episode = one EpisodeDO: a private SQLite copy of an environment version, its tools loaded
+// once into a sandbox VM, a call log, a virtual clock and a TTL. Typed RPC methods, no fetch router;
+// every method returns a Result so errors survive the RPC boundary.
 import { DurableObject } from "cloudflare:workers";
-import { QuickJS } from "quickjs-wasi";
-import wasm from "quickjs-wasi/quickjs.wasm";
-export class EpisodeDO extends DurableObject<Env> {
-  async hello() {
-    this.ctx.storage.sql.exec("create table if not exists t(x)");
-    this.ctx.storage.sql.exec("insert into t values (1)");
-    const n = this.ctx.storage.sql.exec("select count(*) as n from t").one().n;
-    const vm = await QuickJS.create({ wasm, memoryLimit: 8 << 20 });
-    const fn = vm.newFunction("q", () => vm.newNumber(Number(n)));
-    vm.setProp(vm.global, "q", fn);
-    const v = vm.evalCode("q() + 41").toNumber();
-    return { n, v };
+import quickjsWasm from "quickjs-wasi/quickjs.wasm";
+import type { AdmissionReport } from "../core/environment/admission";
+import type { SeedData } from "../core/environment/spec";
+import type { CallRecorder } from "../core/episode/call-recorder";
+import {
+  type EpisodeInit,
+  EpisodeInitSchema,
+  type EpisodeRecord,
+  type RuntimeToolDef,
+} from "../core/episode/episode-init";
+import type {
+  EpisodeInfo,
+  EpisodeState,
+  EpisodeToolDescription,
+} from "../core/episode/episode-port";
+import { runToolCall, type ToolCallRequest } from "../core/episode/run-tool-call";
+import type { StateDiff } from "../core/episode/state-diff";
+import type { ToolCallResult } from "../core/episode/tool-call";
+import { fail, failureOf, ok, type Result } from "../core/result";
+import type { ToolSandbox } from "../core/sandbox/executor";
+import { createQuickJsExecutor } from "../core/sandbox/quickjs-executor";
+import { createSeededHost, restoreSeededHost } from "../core/sandbox/seeded-host";
+import type { AppEnv } from "../workers/env";
+import {
+  appendCall,
+  type CallLogRow,
+  findByIdempotencyKey,
+  forgetIdempotencyKeys,
+  listCalls,
+} from "./episode/call-log";
+import { doSqlDatabase } from "./episode/do-sql-database";
+import * as state from "./episode/episode-state";
+import {
+  ensureEpisodeTables,
+  readEpisode,
+  readTombstone,
+  type Tombstone,
+  updateRecord,
+  writeEpisode,
+  writeTombstone,
+} from "./episode/episode-store";
+import { loadSeedData } from "./episode/seed-source";
+import type { AdmissionRequest, Caller, EpisodeRpc, SnapshotInfo } from "./episode-rpc";
+
+const executor = createQuickJsExecutor(quickjsWasm);
+/** How long a tombstone answers "expired"/"deleted" before the object is wiped completely. */
+const TOMBSTONE_TTL_MS = 24 * 3600 * 1000;
+
+export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
+  private readonly db = doSqlDatabase(this.ctx.storage.sql);
+  private record: EpisodeRecord | null = null;
+  private tools = new Map<string, RuntimeToolDef>();
+  private sandbox: ToolSandbox | null = null;
+  private sandboxLoading: Promise<ToolSandbox> | null = null;
+
+  constructor(ctx: DurableObjectState, env: AppEnv) {
+    super(ctx, env);
+    // Safe to run on every start: CREATE TABLE IF NOT EXISTS, then read what is there.
+    ctx.blockConcurrencyWhile(async () => {
+      ensureEpisodeTables(this.db);
+      this.loadFromStorage();
+    });
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  async create(input: EpisodeInit): Promise<Result<EpisodeInfo>> {
+    const init = EpisodeInitSchema.parse(input);
+    if (this.record) {
+      if (this.record.episodeId === init.episodeId) return ok(this.describe(this.record));
+      return fail("conflict", "This episode already exists.");
+    }
+    if (readTombstone(this.db)) return fail("conflict", "This episode id was used before.");
+    const seed = await loadSeedData(this.env.ARTIFACTS, init.environment.contentHash, init.seedRef);
+    const now = Date.now();
+    const loaded = this.ctx.storage.transactionSync(() =>
+      state.loadEnvironment(this.db, init.schemaSql, seed),
+    );
+    const { tools, schemaSql, ...rest } = init;
+    const record: EpisodeRecord = {
+      ...rest,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + init.limits.ttlSeconds * 1000).toISOString(),
+      step: 0,
+      host: createSeededHost(this.db, init.seed, init.clockStart).state(),
+      tables: loaded.tables,
+      rows: loaded.rows,
+    };
+    writeEpisode(this.db, record, tools);
+    await this.ctx.storage.setAlarm(now + init.limits.ttlSeconds * 1000);
+    this.adopt(record, tools);
+    return ok(this.describe(record));
+  }
+
+  async info(caller: Caller): Promise<Result<EpisodeInfo>> {
+    return this.guard(caller, (record) => ok(this.describe(record)));
+  }
+
+  async destroy(caller: Caller): Promise<Result<{ deleted: true }>> {
+    const access = this.access(caller);
+    if (!access.ok) return access;
+    await this.bury({ status: "deleted", at: new Date().toISOString() });
+    return ok({ deleted: true });
+  }
+
+  /** Idempotent: reaps an expired episode, purges an old tombstone, re-arms itself otherwise. */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    if (this.record) {
+      const expiresAt = Date.parse(this.record.expiresAt);
+      if (now >= expiresAt) await this.bury({ status: "expired", at: new Date(now).toISOString() });
+      else await this.ctx.storage.setAlarm(expiresAt);
+      return;
+    }
+    const tombstone = readTombstone(this.db);
+    if (!tombstone) return;
+    const purgeAt = Date.parse(tombstone.at) + TOMBSTONE_TTL_MS;
+    if (now >= purgeAt) await this.ctx.storage.deleteAll();
+    else await this.ctx.storage.setAlarm(purgeAt);
+  }
+
+  // ---------------------------------------------------------------- tools
+
+  async listTools(caller: Caller): Promise<Result<EpisodeToolDescription[]>> {
+    return this.guard(caller, () =>
+      ok([...this.tools.values()].map(({ implementation: _, ...described }) => described)),
+    );
+  }
+
+  async callTool(caller: Caller, request: ToolCallRequest): Promise<Result<ToolCallResult>> {
+    const access = this.access(caller);
+    if (!access.ok) return access;
+    await this.ensureSandbox();
+    return this.callLoaded(request);
+  }
+
+  /** A batch of calls in order (an assistant turn's parallel `tool_calls`), one RPC round trip. */
+  async callTools(
+    caller: Caller,
+    requests: ToolCallRequest[],
+  ): Promise<Result<Result<ToolCallResult>[]>> {
+    const access = this.access(caller);
+    if (!access.ok) return access;
+    await this.ensureSandbox();
+    return ok(requests.map((request) => this.callLoaded(request)));
+  }
+
+  async calls(caller: Caller, afterSeq: number, limit: number): Promise<Result<CallLogRow[]>> {
+    return this.guard(caller, () => ok(listCalls(this.db, afterSeq, limit)));
+  }
+
+  // ---------------------------------------------------------------- state
+
+  async state(caller: Caller): Promise<Result<EpisodeState>> {
+    const access = this.access(caller);
+    if (!access.ok) return access;
+    return ok(await state.digestState(this.db));
+  }
+
+  async diff(caller: Caller): Promise<Result<StateDiff>> {
+    const access = this.access(caller);
+    if (!access.ok) return access;
+    const seed = await this.seedOf(access.value);
+    return ok(state.diffFromInitial(this.db, seed));
+  }
+
+  async snapshot(caller: Caller): Promise<Result<SnapshotInfo>> {
+    return this.guard(caller, (record) => {
+      const snapshotId = this.ctx.storage.transactionSync(() =>
+        state.takeSnapshot(this.db, record),
+      );
+      return ok({ snapshotId, step: record.step });
+    });
+  }
+
+  async snapshots(caller: Caller): Promise<Result<SnapshotInfo[]>> {
+    return this.guard(caller, () => ok(state.listSnapshots(this.db)));
+  }
+
+  /** Restores tables, clock and randomness to the snapshot; the call log keeps its history. */
+  async restore(caller: Caller, snapshotId: string): Promise<Result<EpisodeInfo>> {
+    return this.guard(caller, (record) => {
+      const restored = this.ctx.storage.transactionSync(() =>
+        state.restoreSnapshot(this.db, snapshotId, record),
+      );
+      if (!restored) return fail("not_found", `No snapshot ${snapshotId} in this episode.`);
+      updateRecord(this.db, restored);
+      forgetIdempotencyKeys(this.db);
+      this.record = restored;
+      return ok(this.describe(restored));
+    });
+  }
+
+  /** Back to the environment's initial data, step 0 and the start of the virtual clock. */
+  async reset(caller: Caller): Promise<Result<EpisodeInfo>> {
+    const access = this.access(caller);
+    if (!access.ok) return access;
+    const record = access.value;
+    const seed = await this.seedOf(record);
+    const fresh: EpisodeRecord = {
+      ...record,
+      step: 0,
+      host: createSeededHost(this.db, record.seed, record.clockStart).state(),
+    };
+    this.ctx.storage.transactionSync(() => {
+      state.reloadSeed(this.db, seed);
+      updateRecord(this.db, fresh);
+      forgetIdempotencyKeys(this.db);
+    });
+    this.record = fresh;
+    return ok(this.describe(fresh));
+  }
+
+  // ---------------------------------------------------------------- admission (scratch objects)
+
+  /** Runs every tool's unit tests on a scratch copy, then wipes this object. */
+  async admit(request: AdmissionRequest): Promise<Result<AdmissionReport>> {
+    try {
+      const seed = await loadSeedData(this.env.ARTIFACTS, request.contentHash, request.seedRef);
+      this.ctx.storage.transactionSync(() =>
+        state.loadEnvironment(this.db, request.schemaSql, seed),
+      );
+      const sandbox = await executor.load(request.tools);
+      try {
+        return ok(
+          state.admitTools({
+            db: this.db,
+            tools: request.tools,
+            sandbox,
+            seed,
+            inRollback: (fn) => state.inRollback(this.ctx.storage, fn),
+          }),
+        );
+      } finally {
+        sandbox.dispose();
+      }
+    } catch (err) {
+      return failureOf(err);
+    } finally {
+      await this.ctx.storage.deleteAll();
+    }
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private callLoaded(request: ToolCallRequest): Result<ToolCallResult> {
+    const record = this.record;
+    if (!record) return fail("not_found", "No such episode.");
+    const recorder: CallRecorder = {
+      find: (key) => findByIdempotencyKey(this.db, key),
+      append: (next, call) => {
+        appendCall(this.db, call);
+        updateRecord(this.db, next);
+      },
+    };
+    const result = runToolCall(
+      {
+        sandbox: () => this.sandboxOrThrow(),
+        tools: this.tools,
+        record,
+        recorder,
+        transaction: (fn) => this.ctx.storage.transactionSync(fn),
+        restoreHost: (hostState) => restoreSeededHost(this.db, hostState),
+        wallClockMs: () => performance.now(),
+      },
+      request,
+    );
+    this.record = readEpisode(this.db)?.record ?? record;
+    return result;
+  }
+
+  private guard<T>(caller: Caller, fn: (record: EpisodeRecord) => Result<T>): Result<T> {
+    const access = this.access(caller);
+    return access.ok ? fn(access.value) : access;
+  }
+
+  private access(caller: Caller): Result<EpisodeRecord> {
+    const record = this.record;
+    if (!record) {
+      const tombstone = readTombstone(this.db);
+      if (tombstone?.status === "expired") {
+        return fail("episode_expired", "This episode expired and its data was reaped.", {
+          at: tombstone.at,
+        });
+      }
+      return fail("not_found", "No such episode.");
+    }
+    if (!caller.admin && caller.keyId !== record.ownerKeyId)
+      return fail("not_found", "No such episode.");
+    if (Date.now() >= Date.parse(record.expiresAt)) {
+      return fail("episode_expired", "This episode has expired.", { expiresAt: record.expiresAt });
+    }
+    return ok(record);
+  }
+
+  private describe(record: EpisodeRecord): EpisodeInfo {
+    return {
+      id: record.episodeId,
+      environment: record.environment,
+      seed: record.seed,
+      status: Date.now() >= Date.parse(record.expiresAt) ? "expired" : "active",
+      createdAt: record.createdAt,
+      expiresAt: record.expiresAt,
+      step: record.step,
+      maxSteps: record.limits.maxSteps,
+      clock: new Date(record.host.clock.nowMs).toISOString(),
+      tables: record.tables,
+      rows: record.rows,
+    };
+  }
+
+  private seedOf(record: EpisodeRecord): Promise<SeedData> {
+    return loadSeedData(this.env.ARTIFACTS, record.environment.contentHash, record.seedRef);
+  }
+
+  private loadFromStorage(): void {
+    const stored = readEpisode(this.db);
+    if (stored) this.adopt(stored.record, stored.tools);
+  }
+
+  private adopt(record: EpisodeRecord, tools: readonly RuntimeToolDef[]): void {
+    this.record = record;
+    this.tools = new Map(tools.map((tool) => [tool.name, tool]));
+  }
+
+  private async ensureSandbox(): Promise<ToolSandbox> {
+    if (this.sandbox) return this.sandbox;
+    this.sandboxLoading ??= executor.load([...this.tools.values()]);
+    const sandbox = await this.sandboxLoading;
+    this.sandbox = sandbox;
+    return sandbox;
+  }
+
+  private sandboxOrThrow(): ToolSandbox {
+    if (!this.sandbox) throw new Error("sandbox not loaded");
+    return this.sandbox;
+  }
+
+  private async bury(tombstone: Tombstone): Promise<void> {
+    this.sandbox?.dispose();
+    this.sandbox = null;
+    this.sandboxLoading = null;
+    this.record = null;
+    this.tools = new Map();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    writeTombstone(this.db, tombstone);
+    await this.ctx.storage.setAlarm(Date.parse(tombstone.at) + TOMBSTONE_TTL_MS);
   }
 }

@@ -1,11 +1,12 @@
-import { EpisodeDO } from "../durable-objects/episode-do";
+// The Worker's entry: the HTTP API (fetch). Queue consumers and scheduled jobs join as the issues
+// that need them land; the queues are declared in wrangler.toml already.
+import { createApp } from "./app";
+import type { AppEnv } from "./env";
 
-export { EpisodeDO };
+export { EpisodeDO } from "../durable-objects/episode-do";
+
+const app = createApp();
+
 export default {
-  async fetch(req: Request, env: Env) {
-    const stub = env.EPISODES.get(env.EPISODES.idFromName("x"));
-    const r = await stub.hello();
-    const d = await env.CATALOG.prepare("select 1 as one").first();
-    return Response.json({ r, d });
-  },
-} satisfies ExportedHandler<Env>;
+  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+} satisfies ExportedHandler<AppEnv>;

@@ -1,0 +1,49 @@
+// The EpisodeDO's RPC surface. The class implements it and the Worker calls through it, so a
+// change on either side fails to compile. Every method answers a Result (see core/result.ts).
+import type { AdmissionReport } from "../core/environment/admission";
+import type { ToolSpec } from "../core/environment/spec";
+import type { EpisodeInit, SeedRef } from "../core/episode/episode-init";
+import type {
+  EpisodeInfo,
+  EpisodeState,
+  EpisodeToolDescription,
+} from "../core/episode/episode-port";
+import type { ToolCallRequest } from "../core/episode/run-tool-call";
+import type { StateDiff } from "../core/episode/state-diff";
+import type { ToolCallResult } from "../core/episode/tool-call";
+import type { Result } from "../core/result";
+import type { CallLogRow } from "./episode/call-log";
+
+export interface Caller {
+  keyId: string;
+  admin: boolean;
+}
+
+export interface SnapshotInfo {
+  snapshotId: string;
+  step: number;
+}
+
+export interface AdmissionRequest {
+  contentHash: string;
+  schemaSql: string;
+  seedRef: SeedRef;
+  tools: ToolSpec[];
+}
+
+export interface EpisodeRpc {
+  create(init: EpisodeInit): Promise<Result<EpisodeInfo>>;
+  info(caller: Caller): Promise<Result<EpisodeInfo>>;
+  destroy(caller: Caller): Promise<Result<{ deleted: true }>>;
+  listTools(caller: Caller): Promise<Result<EpisodeToolDescription[]>>;
+  callTool(caller: Caller, request: ToolCallRequest): Promise<Result<ToolCallResult>>;
+  callTools(caller: Caller, requests: ToolCallRequest[]): Promise<Result<Result<ToolCallResult>[]>>;
+  calls(caller: Caller, afterSeq: number, limit: number): Promise<Result<CallLogRow[]>>;
+  state(caller: Caller): Promise<Result<EpisodeState>>;
+  diff(caller: Caller): Promise<Result<StateDiff>>;
+  snapshot(caller: Caller): Promise<Result<SnapshotInfo>>;
+  snapshots(caller: Caller): Promise<Result<SnapshotInfo[]>>;
+  restore(caller: Caller, snapshotId: string): Promise<Result<EpisodeInfo>>;
+  reset(caller: Caller): Promise<Result<EpisodeInfo>>;
+  admit(request: AdmissionRequest): Promise<Result<AdmissionReport>>;
+}

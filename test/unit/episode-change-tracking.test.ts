@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import {
+  changeLog,
+  clearChanges,
+  installChangeTracking,
+  touchedTables,
+} from "../../core/episode/change-tracking";
+import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
+import { openBetterSqlite } from "../support/better-sqlite-database";
+import { datasets, seedFromSqlite } from "../support/seed-from-sqlite";
+
+describe("change tracking", () => {
+  const { schemaSql, seed } = seedFromSqlite(datasets.northwind);
+
+  function tracked() {
+    const db = openBetterSqlite();
+    db.transaction(() => {
+      loadSchemaAndSeed(db, schemaSql, seed);
+      installChangeTracking(db);
+    });
+    return db;
+  }
+
+  it("starts empty after seeding and names the tables a write touched", () => {
+    const db = tracked();
+    expect(touchedTables(db)).toEqual([]);
+    db.run(`UPDATE "Order Details" SET Quantity = Quantity + 1 WHERE OrderID = 10248`);
+    db.run("INSERT INTO Shippers (CompanyName) VALUES ('Fast')");
+    db.run("DELETE FROM Shippers WHERE CompanyName = 'Fast'");
+    expect(touchedTables(db)).toEqual(["Order Details", "Shippers"]);
+    expect(changeLog(db)).toEqual([
+      { table: "Order Details", op: "update" },
+      { table: "Shippers", op: "insert" },
+      { table: "Shippers", op: "delete" },
+    ]);
+  });
+
+  it("keeps one log row per table and operation however many rows change", () => {
+    const db = tracked();
+    db.run(`UPDATE "Order Details" SET Quantity = Quantity + 1`);
+    expect(Number(db.query("SELECT count(*) AS n FROM _aw_changes")[0]?.n)).toBe(1);
+  });
+
+  it("reads nothing as a write, forgets on clear, and installs twice without harm", () => {
+    const db = tracked();
+    installChangeTracking(db);
+    db.query("SELECT * FROM Products");
+    expect(touchedTables(db)).toEqual([]);
+    db.run("UPDATE Products SET UnitsInStock = 0 WHERE ProductID = 1");
+    expect(touchedTables(db)).toEqual(["Products"]);
+    clearChanges(db);
+    expect(touchedTables(db)).toEqual([]);
+  });
+
+  it("reports nothing before it is installed", () => {
+    const db = openBetterSqlite();
+    expect(touchedTables(db)).toEqual([]);
+    clearChanges(db);
+  });
+});

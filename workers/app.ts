@@ -1,0 +1,90 @@
+// The HTTP API: one Hono app, one sub-app per resource, auth by scope, body limits, OpenAPI at
+// /v1/openapi.json with a docs page, and every error mapped once in `onError`.
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "../core/errors";
+import { requireScope } from "./auth/require-scope";
+import { docsPage } from "./docs-page";
+import { errorResponse } from "./http-errors";
+import { createRouter } from "./router";
+import { adminKeyRoutes } from "./routes/admin-keys";
+import { environmentRoutes } from "./routes/environments";
+import { episodeCallRoutes } from "./routes/episode-calls";
+import { episodeStateRoutes } from "./routes/episode-state";
+import { episodeRoutes } from "./routes/episodes";
+import { mcpRoutes } from "./routes/mcp";
+import { openEnvRoutes } from "./routes/openenv";
+import { publishRoutes } from "./routes/publish";
+
+/** Tool calls and episode requests are small; a published environment carries its seed rows. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const PUBLISH_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export function createApp() {
+  const app = createRouter();
+  const tooLarge = (limit: number) => () => {
+    throw new AppError("payload_too_large", `The request body is larger than ${limit} bytes.`, {
+      limitBytes: limit,
+    });
+  };
+  app.use(
+    "/v1/environments",
+    bodyLimit({ maxSize: PUBLISH_BODY_LIMIT_BYTES, onError: tooLarge(PUBLISH_BODY_LIMIT_BYTES) }),
+  );
+  app.use(
+    "/v1/episodes/*",
+    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) }),
+  );
+  app.use(
+    "/v1/episodes",
+    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) }),
+  );
+  app.use(
+    "/v1/admin/*",
+    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) }),
+  );
+
+  app.use("/v1/episodes", requireScope("episodes"));
+  app.use("/v1/episodes/*", requireScope("episodes"));
+  app.use("/v1/admin/*", requireScope("admin"));
+
+  app.route("/", environmentRoutes);
+  app.route("/", publishRoutes);
+  app.route("/", episodeRoutes);
+  app.route("/", episodeCallRoutes);
+  app.route("/", episodeStateRoutes);
+  app.route("/", mcpRoutes);
+  app.route("/", openEnvRoutes);
+  app.route("/", adminKeyRoutes);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An Agent World API key (`aw_...`), also accepted as `X-API-Key`",
+  });
+  app.doc31("/v1/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Agent World API",
+      version: "0.1.0",
+      description:
+        "Verifiable tool-use environments for training LLM agents: catalog, episodes, MCP and OpenEnv.",
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }));
+  app.get("/v1/docs", (c) => c.html(docsPage("/v1/openapi.json")));
+  app.get("/", (c) =>
+    c.json({
+      name: "agent-world",
+      docs: "/v1/docs",
+      openapi: "/v1/openapi.json",
+      environments: "/v1/environments",
+    }),
+  );
+  app.get("/health", (c) => c.json({ ok: true }));
+
+  app.notFound((c) => {
+    throw new AppError("not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`);
+  });
+  app.onError(errorResponse);
+  return app;
+}

@@ -1,0 +1,130 @@
+// The D1 catalog tables. drizzle-kit turns this file into migrations/; the full-text index
+// (`environments_fts`, an FTS5 table drizzle-kit cannot emit) is a hand-written migration.
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import type { Provenance, ToolTest } from "../../core/environment/spec";
+import type { Json } from "../../core/json";
+import type { Scope } from "../env";
+
+/** ISO 8601 timestamps: readable in the D1 console and ordered as text. */
+const timestamp = (name: string) => text(name);
+
+/** One row per environment name: the metadata of its latest version, for listing and search. */
+export const environments = sqliteTable(
+  "environments",
+  {
+    name: text("name").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    domain: text("domain").notNull(),
+    subdomain: text("subdomain").notNull(),
+    latestVersion: text("latest_version").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("environments_category_idx").on(t.domain, t.subdomain, t.name)],
+);
+
+/** Immutable published versions; `version_key` sorts by semver precedence (see version-order.ts). */
+export const environmentVersions = sqliteTable(
+  "environment_versions",
+  {
+    id: text("id").primaryKey(),
+    name: text("name")
+      .notNull()
+      .references(() => environments.name),
+    version: text("version").notNull(),
+    versionKey: text("version_key").notNull(),
+    contentHash: text("content_hash").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    domain: text("domain").notNull(),
+    subdomain: text("subdomain").notNull(),
+    provenance: text("provenance", { mode: "json" }).$type<Provenance[]>().notNull(),
+    schemaSql: text("schema_sql").notNull(),
+    /** R2 key of the seed (`seeds/<hash>.json`) when it is too big to keep inline. */
+    seedKey: text("seed_key"),
+    /** The seed as JSON text when it is small (< 256 KB). Exactly one of the two is set. */
+    seedInline: text("seed_inline"),
+    tableCount: integer("table_count").notNull(),
+    rowCount: integer("row_count").notNull(),
+    toolCount: integer("tool_count").notNull(),
+    publishedAt: timestamp("published_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("environment_versions_name_version_idx").on(t.name, t.version),
+    index("environment_versions_order_idx").on(t.name, t.versionKey),
+  ],
+);
+
+/** The admitted tools of a version, in the order the spec lists them. */
+export const tools = sqliteTable(
+  "tools",
+  {
+    versionId: text("version_id")
+      .notNull()
+      .references(() => environmentVersions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    inputSchema: text("input_schema", { mode: "json" }).$type<Record<string, Json>>().notNull(),
+    outputSchema: text("output_schema", { mode: "json" }).$type<Record<string, Json>>(),
+    effect: text("effect", { enum: ["read", "write"] }).notNull(),
+    implementation: text("implementation").notNull(),
+    tests: text("tests", { mode: "json" }).$type<ToolTest[]>().notNull(),
+  },
+  // The composite primary key is the UNIQUE(version_id, name) constraint and its index.
+  (t) => [primaryKey({ columns: [t.versionId, t.name] })],
+);
+
+/** What admission measured for each tool test when the version was published. */
+export const toolTestResults = sqliteTable(
+  "tool_test_results",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    versionId: text("version_id")
+      .notNull()
+      .references(() => environmentVersions.id, { onDelete: "cascade" }),
+    tool: text("tool").notNull(),
+    testName: text("test_name").notNull(),
+    passed: integer("passed", { mode: "boolean" }).notNull(),
+    fuel: integer("fuel").notNull(),
+    detail: text("detail", { mode: "json" }).$type<Json>(),
+  },
+  (t) => [index("tool_test_results_version_idx").on(t.versionId, t.tool)],
+);
+
+/** API keys: only a SHA-256 of the key is kept; `id` is the public part of `aw_<id>_<secret>`. */
+export const apiKeys = sqliteTable("api_keys", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  keyHash: text("key_hash").notNull(),
+  scopes: text("scopes", { mode: "json" }).$type<Scope[]>().notNull(),
+  createdAt: timestamp("created_at").notNull(),
+  lastUsedAt: timestamp("last_used_at"),
+  revokedAt: timestamp("revoked_at"),
+});
+
+/** Messages a queue gave up on; consumers of the dead-letter queues record them here. */
+export const deadLetters = sqliteTable(
+  "dead_letters",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    queue: text("queue").notNull(),
+    messageId: text("message_id").notNull(),
+    body: text("body", { mode: "json" }).$type<Json>().notNull(),
+    attempts: integer("attempts").notNull(),
+    receivedAt: timestamp("received_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  // Delivery is at least once: the same message recorded twice is one row.
+  (t) => [uniqueIndex("dead_letters_queue_message_idx").on(t.queue, t.messageId)],
+);

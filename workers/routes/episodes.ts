@@ -1,0 +1,130 @@
+// Episode lifecycle: open an episode of `name[@version]`, read it, list its tools, delete it.
+import { createRoute, z } from "@hono/zod-openapi";
+import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
+import { unwrap } from "../../core/result";
+import { formatTools } from "../../core/tool-formats";
+import { callerOf, episodeStub, newEpisodeId } from "../episodes/episode-client";
+import { episodeLinks } from "../episodes/episode-links";
+import { resolveEnvironment } from "../episodes/resolve-environment";
+import { createRouter } from "../router";
+import {
+  CreateEpisodeBody,
+  EpisodeIdParams,
+  EpisodeInfoSchema,
+  ToolFormatQuery,
+} from "../schemas/episode-schemas";
+import { errorResponses } from "../schemas/error-schemas";
+
+export const episodeRoutes = createRouter();
+
+episodeRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/episodes",
+    tags: ["Episodes"],
+    summary: "Open an episode: a private copy of an environment version",
+    security: [{ apiKey: [] }],
+    request: {
+      body: { content: { "application/json": { schema: CreateEpisodeBody } }, required: true },
+    },
+    responses: {
+      201: {
+        description: "The new episode",
+        content: { "application/json": { schema: EpisodeInfoSchema } },
+      },
+      ...errorResponses(400, 401, 404, 413),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    const auth = c.get("auth");
+    const environment = await resolveEnvironment(c.env, body.environment);
+    const episodeId = newEpisodeId();
+    const info = unwrap(
+      await episodeStub(c.env, episodeId).create({
+        episodeId,
+        ownerKeyId: callerOf(auth).keyId,
+        environment: {
+          name: environment.name,
+          version: environment.version,
+          contentHash: environment.contentHash,
+        },
+        schemaSql: environment.schemaSql,
+        seedRef: environment.seedRef,
+        tools: environment.tools,
+        seed: body.seed ?? episodeId,
+        clockStart: body.clockStart ?? DEFAULT_CLOCK_START,
+        limits: { ttlSeconds: body.ttlSeconds, maxSteps: body.maxSteps },
+      }),
+    );
+    return c.json({ ...info, links: episodeLinks(new URL(c.req.url).origin, episodeId) }, 201);
+  },
+);
+
+episodeRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/episodes/{id}",
+    tags: ["Episodes"],
+    summary: "An episode's status, step, clock and limits",
+    security: [{ apiKey: [] }],
+    request: { params: EpisodeIdParams },
+    responses: {
+      200: {
+        description: "The episode",
+        content: { "application/json": { schema: EpisodeInfoSchema } },
+      },
+      ...errorResponses(401, 404, 410),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const info = unwrap(await episodeStub(c.env, id).info(callerOf(c.get("auth"))));
+    return c.json({ ...info, links: episodeLinks(new URL(c.req.url).origin, id) }, 200);
+  },
+);
+
+episodeRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/v1/episodes/{id}",
+    tags: ["Episodes"],
+    summary: "Delete an episode and its data",
+    security: [{ apiKey: [] }],
+    request: { params: EpisodeIdParams },
+    responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 410) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    unwrap(await episodeStub(c.env, id).destroy(callerOf(c.get("auth"))));
+    return c.body(null, 204);
+  },
+);
+
+episodeRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/episodes/{id}/tools",
+    tags: ["Episodes"],
+    summary: "The episode's tools, as OpenAI Chat Completions, OpenAI Responses or MCP tools",
+    security: [{ apiKey: [] }],
+    request: { params: EpisodeIdParams, query: ToolFormatQuery },
+    responses: {
+      200: {
+        description: "Tools in the requested format",
+        content: {
+          "application/json": {
+            schema: z.object({ format: z.string(), tools: z.array(z.unknown()) }),
+          },
+        },
+      },
+      ...errorResponses(401, 404, 410),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { format } = c.req.valid("query");
+    const tools = unwrap(await episodeStub(c.env, id).listTools(callerOf(c.get("auth"))));
+    return c.json({ format, tools: formatTools(tools, format) }, 200);
+  },
+);
