@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { seedFromSqlite } from "../../test/support/seed-from-sqlite";
+import { seedFromSqlite } from "../sqlite-source";
 import type { CatalogEntry } from "../catalog-entry";
 import { loadTools } from "../load-tools";
 import { chinookTools } from "./tools/index";
@@ -44,6 +44,8 @@ export const chinook: CatalogEntry = {
       ],
       schemaSql,
       seed,
+      // The data's last invoice is dated 2025-12-22: new invoices should come after it.
+      clockStart: "2026-01-05T09:00:00.000Z",
       tools: loadTools(join(here, "tools"), chinookTools),
     };
   },

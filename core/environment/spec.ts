@@ -108,6 +108,8 @@ export const EnvironmentSpecSchema = z
     /** SQLite DDL: CREATE TABLE / INDEX / VIEW / TRIGGER statements separated by `;`. */
     schemaSql: z.string().min(1).max(1_000_000),
     seed: SeedDataSchema,
+    /** Where episodes' virtual clocks start unless the episode says otherwise (ISO 8601, UTC). */
+    clockStart: z.iso.datetime().optional(),
     tools: z.array(ToolSpecSchema).min(1).max(500),
   })
   .refine((e) => new Set(e.tools.map((t) => t.name)).size === e.tools.length, {

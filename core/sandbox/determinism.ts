@@ -102,7 +102,9 @@ export function restoreIdGenerator(state: IdGeneratorState): IdGenerator {
   return {
     next(prefix) {
       if (prefix !== undefined && prefix !== "" && !ID_PREFIX_PATTERN.test(prefix)) {
-        throw new RangeError(`id prefix must match ${ID_PREFIX_PATTERN}, got ${JSON.stringify(prefix)}`);
+        throw new RangeError(
+          `id prefix must match ${ID_PREFIX_PATTERN}, got ${JSON.stringify(prefix)}`,
+        );
       }
       if (counter > 0xffffffff) throw new RangeError("id generator exhausted (2^32 ids)");
       const hex = (fmix32((counter ^ key[0]) >>> 0) ^ key[1]) >>> 0;

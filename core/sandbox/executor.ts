@@ -39,12 +39,36 @@ export type ExecutionOutcome =
 
 export interface LoadableTool {
   name: string;
+  /**
+   * JavaScript source of one function expression, `(args, ctx) => result` or
+   * `function name(args, ctx) { ... }` (async allowed; a trailing `;` is fine). It runs in strict
+   * mode, re-evaluated on every call, and gets `args` (the call's JSON arguments) and a frozen `ctx`:
+   *
+   * - `ctx.query(sql, params?)` → row objects; `ctx.one(sql, params?)` → the first row or `null`;
+   *   `ctx.run(sql, params?)` → `{ changes, lastInsertRowid }`. Params are bound, never spliced:
+   *   strings, finite numbers, `null` (`undefined` too), booleans (as 1/0), `{ $base64 }` for a
+   *   BLOB. BLOB columns come back as `{ $base64: "..." }`. A SQL failure throws an Error whose
+   *   `code` is `constraint_unique`, `constraint_foreign_key`, `constraint_not_null`,
+   *   `constraint_check` or `sql_error` (see sql-errors.ts); uncaught, it is the call's tool_error.
+   * - `ctx.fail(code, message?, details?)` throws; the call's outcome is
+   *   `{ kind: "tool_error", code, message, details }` (details must be JSON).
+   * - `ctx.now()` → the virtual clock as ISO 8601; `new Date()` and `Date.now()` read it too (UTC).
+   * - `ctx.random()` → [0, 1) from the episode's PRNG, the same stream as `Math.random()`.
+   * - `ctx.id(prefix?)` → a deterministic unique id such as `ord_3f9a1c2b`.
+   *
+   * The return value must be JSON-serialisable (`undefined` becomes `null`). There is no I/O, no
+   * timers, no `eval` or `Function()`, and every intrinsic is frozen.
+   */
   implementation: string;
 }
 
 /** The tools of one episode loaded into one VM, kept for the episode's life. */
 export interface ToolSandbox {
-  /** Tools whose source did not compile, with the reason; calling them gives a runtime_error. */
+  /**
+   * Tools whose source did not load (a syntax error, not one function expression, not evaluating
+   * to a function, or throwing / running out of a limit while evaluated), with the reason; calling
+   * one gives a runtime_error named `LoadError`.
+   */
   readonly loadErrors: ReadonlyMap<string, string>;
   /** Runs one tool synchronously, so the caller can wrap it in a storage transaction. */
   call(

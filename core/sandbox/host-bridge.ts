@@ -4,8 +4,8 @@
 // value or a thrown error. Nothing here throws into the VM, so no host stack ever reaches the guest.
 import type { ToolHost } from "./executor";
 import { HOST_CALL_FUEL, REPLY_CHARS_PER_FUEL } from "./limits";
-import { paramsFromJson, rowToJson, rowsToJson } from "./sql-json";
 import { describeSqlError } from "./sql-errors";
+import { paramsFromJson, rowsToJson, rowToJson } from "./sql-json";
 
 /** What one call (or the loading of one tool, with no host) has used so far. */
 export interface CallState {
@@ -72,7 +72,8 @@ export function createHostBridge(current: () => CallState): HostBridge {
       }),
     random: () => guarded((host) => `R${JSON.stringify(host.random())}`),
     now: () => guarded((host) => `R${JSON.stringify(host.now())}`),
-    id: (prefix) => guarded((host) => `R${JSON.stringify(host.id(prefix === "" ? undefined : prefix))}`),
+    id: (prefix) =>
+      guarded((host) => `R${JSON.stringify(host.id(prefix === "" ? undefined : prefix))}`),
     clockMs() {
       const host = current().host;
       if (!host) return 0;

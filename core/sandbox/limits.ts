@@ -1,21 +1,25 @@
 // Per-call limits of the QuickJS sandbox: defaults, how they are merged and checked, and what a host
-// call costs in fuel. The figures behind the defaults are in the comments, measured on Node 20/workerd.
+// call costs in fuel. The figures behind the defaults were measured on Node 20 and local workerd.
 import { MAX_STACK_SIZE } from "quickjs-wasi";
 import { utf8Length } from "../episode/sql-values";
 import type { ExecutionLimits } from "./executor";
 
 /**
- * fuel: interrupt-handler ticks. QuickJS-NG calls the handler once per 10,000 "poll points" (loop
- * back-edges and function entries), so a tick is 0.07 ms of `while (true) {}` and 0.3-0.6 ms of
- * regex or sort-with-comparator work. 2,000 ticks stop `while (true) {}` in ~150 ms, while a
- * Chinook tool (one indexed query, a few hundred rows mapped) uses 1-3 ticks, most of them the
- * host-call charge below. Natives that loop internally (`Array#join` on a big array, `JSON.stringify`)
- * do not poll, so a loop of them runs longer per tick; the memory limit bounds each such call and the
- * Worker's CPU limit is the backstop.
+ * fuel: interrupt-handler ticks, plus host-call charges (below). QuickJS-NG calls the handler once
+ * per 10,000 "poll points" (loop back-edges, function entries), so a tick is ~0.08 ms of
+ * `while (true) {}` (2,000 ticks: 150-180 ms in Node, ~70 ms in local workerd), ~0.16 ms of regex
+ * backtracking and ~0.85 ms of a 300k-element sort with a comparator. The Chinook tools use 1-5
+ * ticks a call (under 0.25% of 2,000), nearly all of it the host-call charge; reading a whole
+ * 3,500-row table costs ~300. Natives that loop inside one call (`Array#join` of a huge array,
+ * `JSON.stringify`) do not poll, so a loop of them gets more time per tick: the memory limit bounds
+ * each such call, and the Worker's CPU limit is the backstop.
  *
- * memoryBytes: the whole QuickJS heap, including ~0.3 MiB of engine, prelude and compiled tools.
- * stackBytes: QuickJS's own stack guard (at most 512 KiB, half the WASM binary's 1 MiB stack);
- * 256 KiB allows ~2,000 frames of plain recursion.
+ * memoryBytes: the whole QuickJS heap, including ~0.35 MiB of engine, prelude and compiled tools.
+ *
+ * stackBytes: QuickJS's stack guard. 256 KiB is ~1,000 frames of plain recursion (~860 with a
+ * spread call per frame). The engine allows up to 512 KiB, but there a deep recursion can
+ * overflow V8's own stack first (in Node and workerd alike); that is still reported as `stack`,
+ * at the price of a VM rebuild.
  */
 export const DEFAULT_LIMITS: Readonly<ExecutionLimits> = Object.freeze({
   fuel: 2_000,

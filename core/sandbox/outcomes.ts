@@ -18,7 +18,11 @@ export function runtimeError(name: string, message: string, fuel = 0): Execution
   return failed({ kind: "runtime_error", name, message }, fuel);
 }
 
-export function limitExceeded(limit: Limit, limits: ExecutionLimits, fuel: number): ExecutionOutcome {
+export function limitExceeded(
+  limit: Limit,
+  limits: ExecutionLimits,
+  fuel: number,
+): ExecutionOutcome {
   const message = {
     fuel: `the call used more than its ${limits.fuel} fuel`,
     memory: `the call exceeded the ${limits.memoryBytes}-byte memory limit`,
@@ -54,14 +58,26 @@ export function replyOutcome(
     return { ok: true, result, fuel };
   }
   if (tag === "T") {
-    const parsed = ToolErrorBody.safeParse(JSON.parse(body));
+    const parsed = ToolErrorBody.safeParse(parseJson(body));
     if (parsed.success) return failed({ kind: "tool_error", ...parsed.data }, fuel);
   }
   if (tag === "E") {
-    const parsed = RuntimeErrorBody.safeParse(JSON.parse(body));
+    const parsed = RuntimeErrorBody.safeParse(parseJson(body));
     if (parsed.success) return failed({ kind: "runtime_error", ...parsed.data }, fuel);
   }
-  return runtimeError("SandboxError", `malformed reply from the sandbox: ${reply.slice(0, 40)}`, fuel);
+  return runtimeError(
+    "SandboxError",
+    `malformed reply from the sandbox: ${reply.slice(0, 40)}`,
+    fuel,
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -83,7 +99,8 @@ export function stopOutcome(
   const outOfMemory = isOutOfMemory(error);
   const fromGuest = error instanceof JSException;
   if (error instanceof JSException) error.dispose();
-  if (state.limitHit === "fuel") return { outcome: limitExceeded("fuel", limits, fuel), vm: "keep" };
+  if (state.limitHit === "fuel")
+    return { outcome: limitExceeded("fuel", limits, fuel), vm: "keep" };
   if (state.limitHit === "memory" || outOfMemory) {
     return { outcome: limitExceeded("memory", limits, fuel), vm: "replace" };
   }

@@ -1,5 +1,7 @@
 // The QuickJS backend of `Executor`: one hardened VM per episode with its tools compiled once, a warm
 // spare VM to swap in synchronously when a call leaves the VM in doubt, and every failure an outcome.
+
+import type { Json } from "../json";
 import type {
   ExecutionLimits,
   ExecutionOutcome,
@@ -8,14 +10,16 @@ import type {
   ToolHost,
   ToolSandbox,
 } from "./executor";
-import type { Json } from "../json";
 import { newCallState } from "./host-bridge";
 import { DEFAULT_LIMITS, resolveLimits } from "./limits";
 import { replyOutcome, runtimeError, stopOutcome, type VmVerdict } from "./outcomes";
 import { createVmTemplate, ToolVm, type VmTemplate } from "./quickjs-vm";
 
 export interface QuickJsExecutor extends Executor {
-  load(tools: readonly LoadableTool[], limits?: Partial<ExecutionLimits>): Promise<QuickJsToolSandbox>;
+  load(
+    tools: readonly LoadableTool[],
+    limits?: Partial<ExecutionLimits>,
+  ): Promise<QuickJsToolSandbox>;
 }
 
 /**
@@ -64,6 +68,8 @@ export class QuickJsToolSandbox implements ToolSandbox {
   private spare: ToolVm | undefined;
   private refilling: Promise<void> | undefined;
   private lastBuildError: unknown;
+  /** The VM ran out of memory and no spare was ready: swap it out when the rebuild lands. */
+  private bloated = false;
   private disposed = false;
 
   constructor(
@@ -86,12 +92,17 @@ export class QuickJsToolSandbox implements ToolSandbox {
     if (this.disposed) throw new Error("the sandbox has been disposed");
     const limits = resolveLimits(this.limits, overrides);
     const loadError = this.loadErrors.get(tool);
-    if (loadError !== undefined) return runtimeError("LoadError", `tool ${tool} did not load: ${loadError}`);
+    if (loadError !== undefined)
+      return runtimeError("LoadError", `tool ${tool} did not load: ${loadError}`);
     const vm = this.vm;
     if (!vm) {
       this.refill();
-      const cause = this.lastBuildError === undefined ? "" : ` (last attempt: ${String(this.lastBuildError)})`;
-      return runtimeError("SandboxUnavailable", `the sandbox is being rebuilt after a crash; retry${cause}`);
+      const cause =
+        this.lastBuildError === undefined ? "" : ` (last attempt: ${String(this.lastBuildError)})`;
+      return runtimeError(
+        "SandboxUnavailable",
+        `the sandbox is being rebuilt after a crash; retry${cause}`,
+      );
     }
     if (!vm.has(tool)) return runtimeError("UnknownTool", `no tool named ${JSON.stringify(tool)}`);
     let argsJson: string;
@@ -102,16 +113,16 @@ export class QuickJsToolSandbox implements ToolSandbox {
     }
 
     const state = newCallState(host, limits.fuel);
-    let outcome: ExecutionOutcome;
+    let reply: string;
     try {
-      outcome = replyOutcome(vm.run(tool, argsJson, state, limits), limits, state);
+      reply = vm.run(tool, argsJson, state, limits);
     } catch (error) {
       const stopped = stopOutcome(error, limits, state);
       if (stopped.vm !== "keep") this.replaceVm(vm, stopped.vm);
       return stopped.outcome;
     }
     if (state.limitHit === "memory") this.replaceVm(vm, "replace");
-    return outcome;
+    return replyOutcome(reply, limits, state);
   }
 
   /** Resolves once a VM and a spare are in place again (the DO need not wait; tests do). */
@@ -134,11 +145,13 @@ export class QuickJsToolSandbox implements ToolSandbox {
       vm.dispose();
       this.vm = this.spare;
       this.spare = undefined;
+      this.bloated = false;
     } else if (verdict === "discard") {
       vm.dispose();
       this.vm = undefined;
     } else {
       vm.collectGarbage();
+      this.bloated = true;
     }
     this.refill();
   }
@@ -150,8 +163,11 @@ export class QuickJsToolSandbox implements ToolSandbox {
         this.refilling = undefined;
         this.lastBuildError = undefined;
         if (this.disposed) built.dispose();
-        else if (!this.vm) this.vm = built;
-        else if (!this.spare) this.spare = built;
+        else if (!this.vm || this.bloated) {
+          this.vm?.dispose();
+          this.vm = built;
+          this.bloated = false;
+        } else if (!this.spare) this.spare = built;
         else built.dispose();
         if (!this.spare) this.refill();
       },

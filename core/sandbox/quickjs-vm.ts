@@ -1,6 +1,6 @@
-// One QuickJS VM holding an episode's tools: restored from a hardened template (the prelude already
-// run), created with the limits, every tool compiled once. It runs one call at a time and returns the prelude's raw reply (or throws what
-// the host saw); turning that into an outcome, and rebuilding after a crash, is the executor's job.
+// One QuickJS VM holding an episode's tools: restored from a hardened template (the prelude has
+// run), given the limits, every tool compiled once. It runs one call at a time and returns the
+// prelude's raw reply, or throws what the host saw; outcomes and rebuilds are the executor's job.
 import { Intrinsics, JSException, type JSValueHandle, QuickJS, type Snapshot } from "quickjs-wasi";
 import { deterministicWasi } from "./deterministic-wasi";
 import type { ExecutionLimits, LoadableTool } from "./executor";
@@ -30,6 +30,8 @@ export function isOutOfMemory(error: unknown): boolean {
 }
 
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
+/** Each round drops at least the job it interrupts; a guest that keeps queueing more loses its VM. */
+const MAX_DISCARD_ROUNDS = 1_000;
 
 /** Host functions the prelude receives, registered by name so a restored VM can rebind them. */
 const HOST_FUNCTIONS = {
@@ -62,9 +64,12 @@ export async function createVmTemplate(wasm: WebAssembly.Module): Promise<VmTemp
       const prelude = vm.evalCode(GUEST_PRELUDE, "prelude.js");
       // Placeholders: the prelude calls none of them while booting, and each restore rebinds them.
       const unbound = () => vm.newString('X{"name":"Error","message":"host function not bound"}');
-      const hosts = [HOST_FUNCTIONS.sql, HOST_FUNCTIONS.random, HOST_FUNCTIONS.now, HOST_FUNCTIONS.id].map(
-        (name) => vm.newFunction(name, unbound),
-      );
+      const hosts = [
+        HOST_FUNCTIONS.sql,
+        HOST_FUNCTIONS.random,
+        HOST_FUNCTIONS.now,
+        HOST_FUNCTIONS.id,
+      ].map((name) => vm.newFunction(name, unbound));
       return scope.escape(vm.callFunction(prelude, vm.undefined, ...hosts));
     });
     const token = vm.exportHandle(api);
@@ -157,7 +162,9 @@ export class ToolVm {
       );
       vm.registerHostCallback(HOST_FUNCTIONS.random, () => reply(bridge.random()));
       vm.registerHostCallback(HOST_FUNCTIONS.now, () => reply(bridge.now()));
-      vm.registerHostCallback(HOST_FUNCTIONS.id, (prefix) => reply(bridge.id(handleString(prefix))));
+      vm.registerHostCallback(HOST_FUNCTIONS.id, (prefix) =>
+        reply(bridge.id(handleString(prefix))),
+      );
       const api = vm.withScope((scope) => {
         const exported = vm.importHandle(template.api);
         return {
@@ -199,6 +206,9 @@ export class ToolVm {
       // Promise jobs a call queued run now, inside its own fuel, so none survive into the next call.
       this.drainJobs();
       return reply === "P" ? this.callForString(this.api.collect) : reply;
+    } catch (error) {
+      if (error instanceof JSException) this.discardJobs();
+      throw error;
     } finally {
       this.cell.state = newCallState(undefined, UNLIMITED);
       this.releaseReplies();
@@ -251,6 +261,7 @@ export class ToolVm {
       if (!(error instanceof JSException)) throw error;
       this.loadErrors.set(tool.name, loadErrorMessage(error, state));
       error.dispose();
+      this.discardJobs();
     } finally {
       source.dispose();
       this.cell.state = newCallState(undefined, UNLIMITED);
@@ -281,6 +292,27 @@ export class ToolVm {
         error.dispose();
       }
     }
+  }
+
+  /**
+   * After a stop, jobs the stopped code queued are still pending; left alone they would run in the
+   * next call and draw from its PRNG. They run now against no host and no fuel, so each one is
+   * interrupted (and dropped) at its first poll point, and whatever it touches throws.
+   */
+  private discardJobs(): void {
+    const dead = newCallState(undefined, 0);
+    dead.limitHit = "fuel";
+    this.cell.state = dead;
+    for (let round = 0; round < MAX_DISCARD_ROUNDS; round++) {
+      try {
+        this.vm.executePendingJobs();
+        return;
+      } catch (error) {
+        if (!(error instanceof JSException)) throw error;
+        error.dispose();
+      }
+    }
+    throw new Error("promise jobs kept coming after the call was stopped");
   }
 
   private releaseReplies(): void {

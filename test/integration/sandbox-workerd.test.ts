@@ -9,11 +9,14 @@ import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 // Just enough of a database for these tools: one table of customers, keyed by id, with a unique
 // email, and workerd's style of constraint message.
 function fakeDatabase(): SqlDatabase & { rows: SqlRow[] } {
-  const rows: SqlRow[] = [{ id: 1, email: "ann@example.com", avatar: new Uint8Array([0, 255, 16]) }];
+  const rows: SqlRow[] = [
+    { id: 1, email: "ann@example.com", avatar: new Uint8Array([0, 255, 16]) },
+  ];
   return {
     rows,
     query(sql: string, params: readonly SqlParam[] = []) {
-      if (sql === "SELECT * FROM customer WHERE id = ?") return rows.filter((r) => r.id === params[0]);
+      if (sql === "SELECT * FROM customer WHERE id = ?")
+        return rows.filter((r) => r.id === params[0]);
       throw new Error(`no such table: ${sql}: SQLITE_ERROR`);
     },
     run(sql: string, params: readonly SqlParam[] = []) {
@@ -35,13 +38,31 @@ const host = (db: SqlDatabase): ToolHost => ({
 });
 
 const TOOLS = [
-  { name: "get", implementation: "(args, ctx) => ctx.one('SELECT * FROM customer WHERE id = ?', [args.id])" },
-  { name: "add", implementation: "(args, ctx) => ctx.run('INSERT INTO customer (email) VALUES (?)', [args.email])" },
-  { name: "clock", implementation: "(a, ctx) => [ctx.now(), new Date().toISOString(), Date.now(), Math.random(), ctx.id('ord')]" },
+  {
+    name: "get",
+    implementation: "(args, ctx) => ctx.one('SELECT * FROM customer WHERE id = ?', [args.id])",
+  },
+  {
+    name: "add",
+    implementation:
+      "(args, ctx) => ctx.run('INSERT INTO customer (email) VALUES (?)', [args.email])",
+  },
+  {
+    name: "clock",
+    implementation:
+      "(a, ctx) => [ctx.now(), new Date().toISOString(), Date.now(), Math.random(), ctx.id('ord')]",
+  },
   { name: "spin", implementation: "() => { while (true) {} }" },
-  { name: "bomb", implementation: "() => { const a = []; while (true) a.push(new Array(1e5).fill(1)); }" },
+  {
+    name: "bomb",
+    implementation: "() => { const a = []; while (true) a.push(new Array(1e5).fill(1)); }",
+  },
   { name: "recurse", implementation: "() => { function f() { return f(); } return f(); }" },
-  { name: "escape", implementation: "() => [typeof fetch, typeof caches, typeof setTimeout, typeof process, Object.isFrozen(globalThis)]" },
+  {
+    name: "escape",
+    implementation:
+      "() => [typeof fetch, typeof caches, typeof setTimeout, typeof process, Object.isFrozen(globalThis)]",
+  },
 ];
 
 describe("QuickJS executor in workerd", () => {
@@ -59,7 +80,11 @@ describe("QuickJS executor in workerd", () => {
     });
     expect(sandbox.call("add", { email: "bob@example.com" }, host(db))).toMatchObject({
       ok: false,
-      error: { kind: "tool_error", code: "constraint_unique", message: "UNIQUE constraint failed: customer.email" },
+      error: {
+        kind: "tool_error",
+        code: "constraint_unique",
+        message: "UNIQUE constraint failed: customer.email",
+      },
     });
     expect(sandbox.call("clock", {}, host(db))).toMatchObject({
       ok: true,

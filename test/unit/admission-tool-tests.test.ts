@@ -17,7 +17,7 @@ import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
-import { type BetterSqliteDatabase, openBetterSqlite } from "../support/better-sqlite-database";
+import { type BetterSqliteDatabase, openBetterSqlite } from "../../catalog/better-sqlite-database";
 
 const schemaSql = `
 CREATE TABLE Customer (CustomerId INTEGER PRIMARY KEY, Name TEXT NOT NULL, Email TEXT NOT NULL UNIQUE);

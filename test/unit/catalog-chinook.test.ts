@@ -13,7 +13,7 @@ import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
-import { type BetterSqliteDatabase, openBetterSqlite } from "../support/better-sqlite-database";
+import { type BetterSqliteDatabase, openBetterSqlite } from "../../catalog/better-sqlite-database";
 
 let spec: EnvironmentSpec;
 // The Workers types in tsconfig declare `WebAssembly.Module` abstract (workerd only imports

@@ -6,8 +6,9 @@ import {
   touchedTables,
 } from "../../core/episode/change-tracking";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
-import { openBetterSqlite } from "../support/better-sqlite-database";
-import { datasets, seedFromSqlite } from "../support/seed-from-sqlite";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
+import { datasets } from "../support/datasets";
 
 describe("change tracking", () => {
   const { schemaSql, seed } = seedFromSqlite(datasets.northwind);

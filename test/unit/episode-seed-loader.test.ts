@@ -4,8 +4,9 @@ import type { SeedData } from "../../core/environment/spec";
 import { listUserTables } from "../../core/episode/schema-introspection";
 import { loadSchemaAndSeed, loadSeedRows } from "../../core/episode/seed-loader";
 import { computeStateDigest, computeStateDigests } from "../../core/episode/state-digest";
-import { openBetterSqlite } from "../support/better-sqlite-database";
-import { datasets, seedFromSqlite } from "../support/seed-from-sqlite";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
+import { datasets } from "../support/datasets";
 
 function count(db: ReturnType<typeof openBetterSqlite>, table: string): number {
   return Number(db.query(`SELECT count(*) AS n FROM "${table}"`)[0]?.n);

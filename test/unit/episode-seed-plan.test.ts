@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { SeedData, SqlValue } from "../../core/environment/spec";
 import { planSeedInserts } from "../../core/episode/seed-loader";
 import { bytesToBase64, utf8Length } from "../../core/episode/sql-values";
-import { openBetterSqlite } from "../support/better-sqlite-database";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 
 /** mulberry32: a small seeded PRNG, so the "random" tables are the same on every run. */
 function prng(seed: number): () => number {

@@ -10,8 +10,9 @@ import {
   takeSnapshot,
 } from "../../core/episode/snapshots";
 import { computeStateDigest } from "../../core/episode/state-digest";
-import { openBetterSqlite } from "../support/better-sqlite-database";
-import { datasets, seedFromSqlite } from "../support/seed-from-sqlite";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
+import { datasets } from "../support/datasets";
 
 function loaded(schemaSql: string, seed: SeedData) {
   const db = openBetterSqlite();

@@ -3,8 +3,9 @@ import type { SeedData } from "../../core/environment/spec";
 import { installChangeTracking, touchedTables } from "../../core/episode/change-tracking";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { diffAgainstSeed, summarizeDiff } from "../../core/episode/state-diff";
-import { openBetterSqlite } from "../support/better-sqlite-database";
-import { datasets, seedFromSqlite } from "../support/seed-from-sqlite";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
+import { datasets } from "../support/datasets";
 
 function loaded(schemaSql: string, seed: SeedData) {
   const db = openBetterSqlite();

@@ -92,6 +92,7 @@ function versionRow(input: PublishInput): typeof environmentVersions.$inferSelec
     schemaSql: spec.schemaSql,
     seedKey: input.seedKey ?? null,
     seedInline: input.seedInline ?? null,
+    clockStart: spec.clockStart ?? null,
     tableCount: countTables(spec),
     rowCount: Object.values(spec.seed.tables).reduce((sum, table) => sum + table.rows.length, 0),
     toolCount: spec.tools.length,

@@ -53,6 +53,8 @@ export const environmentVersions = sqliteTable(
     seedKey: text("seed_key"),
     /** The seed as JSON text when it is small (< 256 KB). Exactly one of the two is set. */
     seedInline: text("seed_inline"),
+    /** Episodes' virtual clock start when the episode names none (ISO 8601). */
+    clockStart: text("clock_start"),
     tableCount: integer("table_count").notNull(),
     rowCount: integer("row_count").notNull(),
     toolCount: integer("tool_count").notNull(),

@@ -17,6 +17,7 @@ export interface EpisodeEnvironment {
   contentHash: string;
   schemaSql: string;
   seedRef: SeedRef;
+  clockStart: string | null;
   tools: RuntimeToolDef[];
 }
 
@@ -40,7 +41,13 @@ export async function resolveEnvironment(env: AppEnv, ref: string): Promise<Epis
   }
   const content = contentCache.get(found.contentHash) ?? (await loadContent(db, found));
   remember(found.contentHash, content);
-  return { name: found.name, version: found.version, contentHash: found.contentHash, ...content };
+  return {
+    name: found.name,
+    version: found.version,
+    contentHash: found.contentHash,
+    clockStart: found.clockStart,
+    ...content,
+  };
 }
 
 async function loadContent(db: CatalogDb, version: VersionRecord): Promise<VersionContent> {

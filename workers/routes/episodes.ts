@@ -53,7 +53,7 @@ episodeRoutes.openapi(
         seedRef: environment.seedRef,
         tools: environment.tools,
         seed: body.seed ?? episodeId,
-        clockStart: body.clockStart ?? DEFAULT_CLOCK_START,
+        clockStart: body.clockStart ?? environment.clockStart ?? DEFAULT_CLOCK_START,
         limits: { ttlSeconds: body.ttlSeconds, maxSteps: body.maxSteps },
       }),
     );

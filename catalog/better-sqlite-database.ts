@@ -1,7 +1,7 @@
 // better-sqlite3 behind the `SqlDatabase` port, so Node tests run the same code the EpisodeDO runs
 // over `ctx.storage.sql`: BLOBs come back as Uint8Array, integers as numbers, `run` as plain numbers.
 import { createRequire } from "node:module";
-import type { SqlDatabase, SqlParam, SqlRow } from "../../core/episode/sql-database";
+import type { SqlDatabase, SqlParam, SqlRow } from "../core/episode/sql-database";
 
 /** The slice of better-sqlite3's API used here (the package ships no types, and none are installed). */
 export interface RawStatement {

@@ -1,16 +1,15 @@
 // Reads a real SQLite file into an environment's `schemaSql` + `seed` (BLOBs as `$base64`), the
 // shape the episode loader takes. Used by tests and by catalog builds of SQLite-backed datasets.
-import { fileURLToPath } from "node:url";
-import type { SeedData, SeedTable } from "../../core/environment/spec";
+import type { SeedData, SeedTable } from "../core/environment/spec";
 import {
   isInternalTableName,
   listUserTables,
   type TableInfo,
-} from "../../core/episode/schema-introspection";
-import type { SqlDatabase } from "../../core/episode/sql-database";
-import { quoteIdentifier, quoteIdentifierList } from "../../core/episode/sql-identifiers";
-import { toSqlValue } from "../../core/episode/sql-values";
-import { readOrderedRows } from "../../core/episode/table-rows";
+} from "../core/episode/schema-introspection";
+import type { SqlDatabase } from "../core/episode/sql-database";
+import { quoteIdentifier, quoteIdentifierList } from "../core/episode/sql-identifiers";
+import { toSqlValue } from "../core/episode/sql-values";
+import { readOrderedRows } from "../core/episode/table-rows";
 import { openBetterSqlite } from "./better-sqlite-database";
 
 export function seedFromSqlite(path: string): { schemaSql: string; seed: SeedData } {
@@ -59,9 +58,3 @@ function tableSeed(db: SqlDatabase, table: TableInfo): SeedTable {
     : readOrderedRows(db, table);
   return { columns, rows: rows.map((row) => columns.map((c) => toSqlValue(row[c] ?? null))) };
 }
-
-/** The real datasets the episode tests use, copied into the repo with their licenses. */
-export const datasets = {
-  chinook: fileURLToPath(new URL("../../catalog/chinook/Chinook_Sqlite.sqlite", import.meta.url)),
-  northwind: fileURLToPath(new URL("../fixtures/northwind.db", import.meta.url)),
-} as const;

@@ -1,0 +1,1 @@
+ALTER TABLE `environment_versions` ADD `clock_start` text;
