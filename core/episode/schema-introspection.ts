@@ -24,7 +24,8 @@ export interface TableInfo {
   rowidAlias: string | null;
 }
 
-const INTERNAL_PREFIXES = ["sqlite_", "_cf_", "_aw_"];
+// `__miniflare_` is the local runtime's own bookkeeping (it records a DO's name on first use).
+const INTERNAL_PREFIXES = ["sqlite_", "_cf_", "_aw_", "__miniflare_"];
 
 export function isInternalTableName(name: string): boolean {
   const lower = name.toLowerCase();

@@ -97,12 +97,17 @@ export function stopOutcome(
   const message = error instanceof Error ? error.message : String(error);
   const name = error instanceof Error ? error.name : "Error";
   const outOfMemory = isOutOfMemory(error);
+  // Anything but a JSException means the VM itself failed, whatever limit came first.
   const fromGuest = error instanceof JSException;
   if (error instanceof JSException) error.dispose();
-  if (state.limitHit === "fuel")
-    return { outcome: limitExceeded("fuel", limits, fuel), vm: "keep" };
+  if (state.limitHit === "fuel") {
+    return { outcome: limitExceeded("fuel", limits, fuel), vm: fromGuest ? "keep" : "discard" };
+  }
   if (state.limitHit === "memory" || outOfMemory) {
-    return { outcome: limitExceeded("memory", limits, fuel), vm: "replace" };
+    return {
+      outcome: limitExceeded("memory", limits, fuel),
+      vm: fromGuest ? "replace" : "discard",
+    };
   }
   // V8's own stack overflowing while QuickJS recursed inside a native (deep JSON.stringify).
   if (error instanceof RangeError && /call stack/i.test(message)) {

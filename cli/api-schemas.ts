@@ -1,0 +1,128 @@
+// The parts of the API's answers the CLI reads, as Zod schemas: checked on arrival, so a changed
+// API fails with a clear message instead of printing `undefined`. Unread fields pass through.
+import { z } from "zod";
+
+const Counts = z.looseObject({ tables: z.number(), rows: z.number(), tools: z.number() });
+const Category = z.looseObject({ domain: z.string(), subdomain: z.string() });
+
+export const EnvironmentSummary = z.looseObject({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: Category,
+  latestVersion: z.string(),
+  counts: Counts,
+});
+
+export const EnvironmentList = z.looseObject({
+  environments: z.array(EnvironmentSummary),
+  nextCursor: z.string().nullable().optional(),
+});
+
+export const EnvironmentDetail = EnvironmentSummary.extend({
+  versions: z.array(
+    z.looseObject({ version: z.string(), publishedAt: z.string(), counts: Counts }),
+  ),
+});
+
+export const VersionDetail = z.looseObject({
+  name: z.string(),
+  version: z.string(),
+  contentHash: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: Category,
+  provenance: z.array(
+    z.looseObject({
+      kind: z.string(),
+      name: z.string(),
+      license: z.string(),
+      url: z.string().optional(),
+    }),
+  ),
+  counts: Counts,
+  tests: z.looseObject({ total: z.number(), passed: z.number() }),
+  publishedAt: z.string(),
+});
+
+const NamedTool = z.looseObject({ name: z.string(), description: z.string().optional() });
+
+/** One tool in any of the three formats: the name is under `function` (OpenAI Chat) or on top. */
+const FormattedTool = z.union([z.looseObject({ function: NamedTool }), NamedTool]);
+
+export const ToolList = z.looseObject({ tools: z.array(FormattedTool) });
+
+export function toolNameAndDescription(tool: z.infer<typeof FormattedTool>): [string, string] {
+  const described = NamedTool.safeParse(tool.function).data ?? NamedTool.parse(tool);
+  return [described.name, described.description ?? ""];
+}
+
+export const Published = z.looseObject({
+  name: z.string(),
+  version: z.string(),
+  created: z.boolean(),
+  tools: z.number().optional(),
+  tests: z.looseObject({ total: z.number(), passed: z.number() }).optional(),
+});
+
+export const Episode = z.looseObject({
+  id: z.string(),
+  environment: z.looseObject({ name: z.string(), version: z.string() }),
+  seed: z.string(),
+  status: z.string(),
+  expiresAt: z.string(),
+  step: z.number(),
+  maxSteps: z.number(),
+  clock: z.string(),
+  tables: z.number(),
+  rows: z.number(),
+});
+
+export const ToolCallResult = z.looseObject({
+  step: z.number(),
+  tool: z.string(),
+  ok: z.boolean(),
+  result: z.unknown().optional(),
+  error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
+  fuel: z.number().optional(),
+  durationMs: z.number().optional(),
+  replayed: z.boolean().optional(),
+});
+
+export const EpisodeState = z.looseObject({
+  digest: z.string(),
+  tables: z.record(z.string(), z.looseObject({ rows: z.number(), digest: z.string() })),
+});
+
+export const EpisodeDiff = z.looseObject({ tables: z.record(z.string(), z.unknown()) });
+
+export const CallLog = z.looseObject({
+  calls: z.array(
+    z.looseObject({
+      step: z.number(),
+      tool: z.string(),
+      args: z.unknown().optional(),
+      at: z.string().optional(),
+      fuel: z.number().optional(),
+      durationMs: z.number().optional(),
+      response: z.unknown().optional(),
+    }),
+  ),
+});
+
+export const ApiKey = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+
+export const CreatedApiKey = ApiKey.extend({ key: z.string() });
+
+export const ApiKeyList = z.looseObject({ keys: z.array(ApiKey) });
+
+/** Answers the CLI only passes through (`--json`) or does not read. */
+export const AnyJson = z.unknown();
+export const NoContent = z.undefined();

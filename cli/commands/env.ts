@@ -1,0 +1,12 @@
+// `agent-world env ...`: the environment catalog.
+import type { CommandGroup } from "../command";
+import { envList } from "./env-list";
+import { envPublish } from "./env-publish";
+import { envShow } from "./env-show";
+import { envTools } from "./env-tools";
+
+export const envGroup: CommandGroup = {
+  name: "env",
+  summary: "Browse the environment catalog and publish environments",
+  commands: [envList, envShow, envTools, envPublish],
+};

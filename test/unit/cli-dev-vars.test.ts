@@ -1,0 +1,63 @@
+// `.dev.vars` and the local admin key: created once with mode 0600, reused after, other
+// variables kept, and parsed the way wrangler reads the file.
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ensureAdminKey, parseDevVars, readDevVar } from "../../cli/dev/dev-vars";
+import { emptyDir } from "./cli-fake-api";
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+describe("ensureAdminKey", () => {
+  it("creates the file with a fresh key and mode 0600, then reuses it", () => {
+    const path = join(emptyDir(), ".dev.vars");
+    const first = ensureAdminKey(path);
+    expect(first.created).toBe(true);
+    expect(first.key).toMatch(/^aw_admin_[A-Za-z0-9_-]{43}$/);
+    expect(modeOf(path)).toBe(0o600);
+    expect(readFileSync(path, "utf8")).toContain(`AGENT_WORLD_ADMIN_KEY=${first.key}\n`);
+
+    const again = ensureAdminKey(path);
+    expect(again).toEqual({ key: first.key, path, created: false, looseMode: false });
+  });
+
+  it("draws a different key for each new file", () => {
+    const a = ensureAdminKey(join(emptyDir(), ".dev.vars")).key;
+    const b = ensureAdminKey(join(emptyDir(), ".dev.vars")).key;
+    expect(a).not.toBe(b);
+  });
+
+  it("adds the key to an existing file without losing its variables, and tightens its mode", () => {
+    const path = join(emptyDir(), ".dev.vars");
+    writeFileSync(path, "OPENAI_API_KEY=sk-test", { mode: 0o644 });
+    const made = ensureAdminKey(path);
+    const vars = parseDevVars(readFileSync(path, "utf8"));
+    expect(vars.get("OPENAI_API_KEY")).toBe("sk-test");
+    expect(vars.get("AGENT_WORLD_ADMIN_KEY")).toBe(made.key);
+    expect(modeOf(path)).toBe(0o600);
+  });
+
+  it("flags an existing key file that others can read", () => {
+    const path = join(emptyDir(), ".dev.vars");
+    writeFileSync(path, "AGENT_WORLD_ADMIN_KEY=aw_admin_x\n", { mode: 0o644 });
+    expect(ensureAdminKey(path)).toMatchObject({
+      key: "aw_admin_x",
+      created: false,
+      looseMode: true,
+    });
+  });
+});
+
+describe("parseDevVars / readDevVar", () => {
+  it("reads comments, quotes and export prefixes like wrangler", () => {
+    const vars = parseDevVars("# local\nexport A=1\nB=\"two words\"\nC='3'\n\nnot a var\nD = 4\n");
+    expect(Object.fromEntries(vars)).toEqual({ A: "1", B: "two words", C: "3", D: "4" });
+  });
+
+  it("is undefined for a missing file or an empty value", () => {
+    const dir = emptyDir();
+    expect(readDevVar(join(dir, ".dev.vars"), "AGENT_WORLD_ADMIN_KEY")).toBeUndefined();
+    writeFileSync(join(dir, ".dev.vars"), "AGENT_WORLD_ADMIN_KEY=\n");
+    expect(readDevVar(join(dir, ".dev.vars"), "AGENT_WORLD_ADMIN_KEY")).toBeUndefined();
+  });
+});
