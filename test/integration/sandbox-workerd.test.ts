@@ -59,6 +59,11 @@ const TOOLS = [
   },
   { name: "recurse", implementation: "() => { function f() { return f(); } return f(); }" },
   {
+    name: "deepJson",
+    implementation:
+      "() => { let a = []; for (let i = 0; i < 1e5; i++) a = [a]; return JSON.stringify(a).length; }",
+  },
+  {
     name: "escape",
     implementation:
       "() => [typeof fetch, typeof caches, typeof setTimeout, typeof process, Object.isFrozen(globalThis)]",
@@ -111,8 +116,15 @@ describe("QuickJS executor in workerd", () => {
       fuel: 2001,
     });
     expect(sandbox.call("bomb", {}, host(db))).toMatchObject({ error: { limit: "memory" } });
+    // The bomb used up the spare VM; the next one builds in the background and lands as soon as
+    // the event loop turns, as it does between two requests to the DO.
+    await sandbox.ready();
     expect(sandbox.call("recurse", {}, host(db))).toMatchObject({ error: { limit: "stack" } });
     expect(sandbox.call("get", { id: 1 }, host(db))).toMatchObject({ ok: true });
+    // Deep native recursion overflows V8's own stack first; the spare VM takes over at once.
+    expect(sandbox.call("deepJson", {}, host(db))).toMatchObject({ error: { limit: "stack" } });
+    expect(sandbox.call("get", { id: 1 }, host(db))).toMatchObject({ ok: true });
+    await sandbox.ready();
     sandbox.dispose();
   });
 });
