@@ -1,7 +1,8 @@
-// The Worker's entry: the HTTP API (fetch). Queue consumers and scheduled jobs join as the issues
-// that need them land; the queues are declared in wrangler.toml already.
+// The Worker's entry: the HTTP API (fetch) and queue consumers (queue). The EpisodeDO class is
+// exported from here for the Durable Object binding.
 import { createApp } from "./app";
 import type { AppEnv } from "./env";
+import { dispatchQueueBatch } from "./queues/dispatch";
 
 export { EpisodeDO } from "../durable-objects/episode-do";
 
@@ -9,4 +10,5 @@ const app = createApp();
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-} satisfies ExportedHandler<AppEnv>;
+  queue: (batch, env) => dispatchQueueBatch(batch, env),
+} satisfies ExportedHandler<AppEnv, unknown>;

@@ -1,0 +1,24 @@
+// Routes a queue batch to its consumer by queue name (`agent-world-<kind>[-<env>]`, dead-letter
+// queues end in `-dlq`). Work queues whose consumers arrive with later issues retry their
+// messages, which then end in the dead-letter queue, recorded, rather than vanish.
+import type { AppEnv } from "../env";
+import { recordDeadLetters } from "./dead-letters";
+
+export type QueueConsumer = (batch: MessageBatch<unknown>, env: AppEnv) => Promise<void>;
+
+const consumers: Record<string, QueueConsumer> = {};
+
+export function queueKind(queueName: string): string {
+  const match = /^agent-world-([a-z]+)/.exec(queueName);
+  return match?.[1] ?? queueName;
+}
+
+export async function dispatchQueueBatch(batch: MessageBatch<unknown>, env: AppEnv): Promise<void> {
+  if (batch.queue.endsWith("-dlq")) return recordDeadLetters(batch, env);
+  const consumer = consumers[queueKind(batch.queue)];
+  if (consumer) return consumer(batch, env);
+  console.warn(
+    `no consumer for queue ${batch.queue} yet; ${batch.messages.length} message(s) retried`,
+  );
+  batch.retryAll({ delaySeconds: 60 });
+}
