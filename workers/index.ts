@@ -10,5 +10,5 @@ const app = createApp();
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  queue: (batch, env) => dispatchQueueBatch(batch, env),
+  queue: (batch, env, _ctx) => dispatchQueueBatch(batch, env),
 } satisfies ExportedHandler<AppEnv, unknown>;

@@ -17,10 +17,14 @@ export function generateTypes(outPath: string): void {
   const emptyEnv = join(dir, "empty.env");
   writeFileSync(emptyEnv, "");
   try {
-    const run = spawnSync("npx", ["wrangler", "types", relative(root, outPath), "--env-file", emptyEnv], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      "npx",
+      ["wrangler", "types", relative(root, outPath), "--env-file", emptyEnv],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
     if (run.status !== 0) throw new Error(`wrangler types failed:\n${run.stdout}\n${run.stderr}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

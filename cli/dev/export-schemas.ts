@@ -4,6 +4,8 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { environmentSpecJsonSchema } from "../../core/environment/spec-json-schema";
 
-const target = fileURLToPath(new URL("../../docs/schemas/environment-spec.schema.json", import.meta.url));
+const target = fileURLToPath(
+  new URL("../../docs/schemas/environment-spec.schema.json", import.meta.url),
+);
 writeFileSync(target, `${JSON.stringify(environmentSpecJsonSchema(), null, 2)}\n`);
 console.log(`wrote ${target}`);

@@ -5,13 +5,18 @@ import { environmentSpecJsonSchema } from "../../core/environment/spec-json-sche
 describe("docs/schemas/environment-spec.schema.json", () => {
   it("is what the Zod spec generates (run `npm run docs:schemas` after changing the spec)", () => {
     const committed = JSON.parse(
-      readFileSync(new URL("../../docs/schemas/environment-spec.schema.json", import.meta.url), "utf8"),
+      readFileSync(
+        new URL("../../docs/schemas/environment-spec.schema.json", import.meta.url),
+        "utf8",
+      ),
     );
     expect(committed).toEqual(environmentSpecJsonSchema());
   });
 
   it("describes tools with implementation and tests as required", () => {
     const schema = environmentSpecJsonSchema() as { required: string[] };
-    expect(schema.required).toEqual(expect.arrayContaining(["name", "version", "schemaSql", "seed", "tools"]));
+    expect(schema.required).toEqual(
+      expect.arrayContaining(["name", "version", "schemaSql", "seed", "tools"]),
+    );
   });
 });
