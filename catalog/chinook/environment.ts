@@ -4,9 +4,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { seedFromSqlite } from "../sqlite-source";
 import type { CatalogEntry } from "../catalog-entry";
 import { loadTools } from "../load-tools";
+import { seedFromSqlite } from "../sqlite-source";
 import { chinookTools } from "./tools/index";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -12,9 +12,16 @@ describe("chinook@1.0.0", () => {
     const spec = EnvironmentSpecSchema.parse(chinook);
     const published = await publish(spec);
     expect(published.status, JSON.stringify(published.body).slice(0, 2000)).toBe(201);
-    expect(published.body).toMatchObject({ tools: spec.tools.length, tests: { passed: spec.tools.reduce((n, t) => n + t.tests.length, 0) } });
+    expect(published.body).toMatchObject({
+      tools: spec.tools.length,
+      tests: { passed: spec.tools.reduce((n, t) => n + t.tests.length, 0) },
+    });
 
-    const search = await api<{ environments: { name: string }[] }>("GET", "/v1/environments?q=music", { key: null });
+    const search = await api<{ environments: { name: string }[] }>(
+      "GET",
+      "/v1/environments?q=music",
+      { key: null },
+    );
     expect(search.body.environments.map((e) => e.name)).toContain("chinook");
 
     const ep = await openEpisode("chinook", { seed: "support-desk" });
@@ -24,10 +31,16 @@ describe("chinook@1.0.0", () => {
     const customer = await call<CallBody>(ep, "find_customer", { email: "luisg@embraer.com.br" });
     expect(JSON.stringify(customer.body.result)).toContain("Gonçalves");
 
-    const invoice = await call<CallBody>(ep, "create_invoice", { customerId: 1, lines: [{ trackId: 1, quantity: 2 }] });
+    const invoice = await call<CallBody>(ep, "create_invoice", {
+      customerId: 1,
+      lines: [{ trackId: 1, quantity: 2 }],
+    });
     expect(invoice.body.ok, JSON.stringify(invoice.body)).toBe(true);
 
-    const diff = await api<{ tables: Record<string, { inserted: unknown[] }> }>("GET", `/v1/episodes/${ep}/diff`);
+    const diff = await api<{ tables: Record<string, { inserted: unknown[] }> }>(
+      "GET",
+      `/v1/episodes/${ep}/diff`,
+    );
     expect(Object.keys(diff.body.tables).sort()).toEqual(["Invoice", "InvoiceLine"]);
     expect(diff.body.tables.InvoiceLine?.inserted).toHaveLength(1);
 

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BetterSqliteDatabase, openBetterSqlite } from "../../catalog/better-sqlite-database";
 import {
   type AdmissionReport,
   runToolTests,
@@ -17,7 +18,6 @@ import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
-import { type BetterSqliteDatabase, openBetterSqlite } from "../../catalog/better-sqlite-database";
 
 const schemaSql = `
 CREATE TABLE Customer (CustomerId INTEGER PRIMARY KEY, Name TEXT NOT NULL, Email TEXT NOT NULL UNIQUE);

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BetterSqliteDatabase, openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { buildEnvironment } from "../../catalog/build-environment";
 import { chinook } from "../../catalog/chinook/environment";
 import { type AdmissionReport, runToolTests } from "../../core/environment/admission";
@@ -13,7 +14,6 @@ import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
-import { type BetterSqliteDatabase, openBetterSqlite } from "../../catalog/better-sqlite-database";
 
 let spec: EnvironmentSpec;
 // The Workers types in tsconfig declare `WebAssembly.Module` abstract (workerd only imports

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
 import {
   changeLog,
   clearChanges,
@@ -6,8 +8,6 @@ import {
   touchedTables,
 } from "../../core/episode/change-tracking";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
-import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { datasets } from "../support/datasets";
 
 describe("change tracking", () => {

@@ -1,11 +1,11 @@
 // Loading real datasets (Chinook, Northwind) through the planner into a fresh SQLite database.
 import { describe, expect, it } from "vitest";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
 import type { SeedData } from "../../core/environment/spec";
 import { listUserTables } from "../../core/episode/schema-introspection";
 import { loadSchemaAndSeed, loadSeedRows } from "../../core/episode/seed-loader";
 import { computeStateDigest, computeStateDigests } from "../../core/episode/state-digest";
-import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { datasets } from "../support/datasets";
 
 function count(db: ReturnType<typeof openBetterSqlite>, table: string): number {

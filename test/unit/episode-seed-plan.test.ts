@@ -1,10 +1,10 @@
 // The planner alone: every statement stays within 100 bound parameters and 100 KB (text plus
 // bound values) unless a single row is bigger, and every row is planned exactly once.
 import { describe, expect, it } from "vitest";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import type { SeedData, SqlValue } from "../../core/environment/spec";
 import { planSeedInserts } from "../../core/episode/seed-loader";
 import { bytesToBase64, utf8Length } from "../../core/episode/sql-values";
-import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 
 /** mulberry32: a small seeded PRNG, so the "random" tables are the same on every run. */
 function prng(seed: number): () => number {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
 import type { SeedData } from "../../core/environment/spec";
 import { installChangeTracking, touchedTables } from "../../core/episode/change-tracking";
 import { loadSchemaAndSeed, loadSeedRows } from "../../core/episode/seed-loader";
@@ -10,8 +12,6 @@ import {
   takeSnapshot,
 } from "../../core/episode/snapshots";
 import { computeStateDigest } from "../../core/episode/state-digest";
-import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { datasets } from "../support/datasets";
 
 function loaded(schemaSql: string, seed: SeedData) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
 import type { SeedData } from "../../core/environment/spec";
 import { installChangeTracking, touchedTables } from "../../core/episode/change-tracking";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { diffAgainstSeed, summarizeDiff } from "../../core/episode/state-diff";
-import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { datasets } from "../support/datasets";
 
 function loaded(schemaSql: string, seed: SeedData) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
 import type { SeedData } from "../../core/environment/spec";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { computeStateDigest, computeStateDigests } from "../../core/episode/state-digest";
-import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { datasets } from "../support/datasets";
 
 function shuffled<T>(items: readonly T[]): T[] {
