@@ -4,16 +4,20 @@ import { z } from "zod";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
-  z.union([
-    z.null(),
-    z.boolean(),
-    z.number(),
-    z.string(),
-    z.array(JsonSchema),
-    z.record(z.string(), JsonSchema),
-  ]),
-);
+// The id makes JSON Schema / OpenAPI generators emit a `$ref` for the recursion instead of
+// expanding it forever.
+export const JsonSchema: z.ZodType<Json> = z
+  .lazy(() =>
+    z.union([
+      z.null(),
+      z.boolean(),
+      z.number(),
+      z.string(),
+      z.array(JsonSchema),
+      z.record(z.string(), JsonSchema),
+    ]),
+  )
+  .meta({ id: "JsonValue", description: "Any JSON value" });
 
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") {
