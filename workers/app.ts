@@ -17,31 +17,15 @@ import { publishRoutes } from "./routes/publish";
 
 /** Tool calls and episode requests are small; a published environment carries its seed rows. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-export const PUBLISH_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+// Parsed JSON takes several times its text size, and an isolate has 128 MB.
+export const PUBLISH_BODY_LIMIT_BYTES = 24 * 1024 * 1024;
 
 export function createApp() {
   const app = createRouter();
-  const tooLarge = (limit: number) => () => {
-    throw new AppError("payload_too_large", `The request body is larger than ${limit} bytes.`, {
-      limitBytes: limit,
-    });
-  };
-  app.use(
-    "/v1/environments",
-    bodyLimit({ maxSize: PUBLISH_BODY_LIMIT_BYTES, onError: tooLarge(PUBLISH_BODY_LIMIT_BYTES) }),
-  );
-  app.use(
-    "/v1/episodes/*",
-    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) }),
-  );
-  app.use(
-    "/v1/episodes",
-    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) }),
-  );
-  app.use(
-    "/v1/admin/*",
-    bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) }),
-  );
+  app.use("/v1/environments", limitBody(PUBLISH_BODY_LIMIT_BYTES));
+  for (const path of ["/v1/episodes", "/v1/episodes/*", "/v1/admin/*"]) {
+    app.use(path, limitBody(BODY_LIMIT_BYTES));
+  }
 
   app.use("/v1/episodes", requireScope("episodes"));
   app.use("/v1/episodes/*", requireScope("episodes"));
@@ -87,4 +71,15 @@ export function createApp() {
   });
   app.onError(errorResponse);
   return app;
+}
+
+function limitBody(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError("payload_too_large", `The request body is larger than ${maxSize} bytes.`, {
+        limitBytes: maxSize,
+      });
+    },
+  });
 }
