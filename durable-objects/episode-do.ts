@@ -250,11 +250,14 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
   private callLoaded(request: ToolCallRequest): Result<ToolCallResult> {
     const record = this.record;
     if (!record) return fail("not_found", "No such episode.");
+    // The record that was written with the call; kept only once its transaction has returned.
+    let written: EpisodeRecord | null = null;
     const recorder: CallRecorder = {
       find: (key) => findByIdempotencyKey(this.db, key),
       append: (next, call) => {
         appendCall(this.db, call);
         updateRecord(this.db, next);
+        written = next;
       },
     };
     const result = runToolCall(
@@ -269,7 +272,7 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
       },
       request,
     );
-    this.record = readEpisode(this.db)?.record ?? record;
+    if (written) this.record = written;
     return result;
   }
 
