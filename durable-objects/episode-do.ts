@@ -93,6 +93,8 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     writeEpisode(this.db, record, tools);
     await this.ctx.storage.setAlarm(now + init.limits.ttlSeconds * 1000);
     this.adopt(record, tools);
+    // Compile the tools while the agent reads the answer, so the first call does not wait.
+    this.ensureSandbox().catch((err) => console.error("sandbox warm-up failed", err));
     return ok(this.describe(record));
   }
 
@@ -332,8 +334,19 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
 
   private async ensureSandbox(): Promise<ToolSandbox> {
     if (this.sandbox) return this.sandbox;
-    this.sandboxLoading ??= executor.load([...this.tools.values()]);
-    const sandbox = await this.sandboxLoading;
+    const loading = (this.sandboxLoading ??= executor.load([...this.tools.values()]));
+    let sandbox: ToolSandbox;
+    try {
+      sandbox = await loading;
+    } catch (err) {
+      if (this.sandboxLoading === loading) this.sandboxLoading = null;
+      throw err;
+    }
+    if (this.sandboxLoading !== loading) {
+      // The episode was deleted or reaped while the tools compiled.
+      sandbox.dispose();
+      throw new Error("the episode closed while its tools were loading");
+    }
     this.sandbox = sandbox;
     return sandbox;
   }
