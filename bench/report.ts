@@ -1,6 +1,5 @@
 // Prints a run's figures as a markdown table (metric | platform | floor | platform/floor) that can
 // be pasted into the README, and writes the whole run as JSON under bench/results/.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchResults, LatencyFigures } from "./results";
@@ -124,21 +123,10 @@ export function printResults(r: BenchResults): void {
   );
 }
 
-/**
- * Writes the run as JSON and returns the file's path. The file is then laid out by the project's
- * Biome, because `biome check .` (npm run check) reads bench/results too and would otherwise
- * fail on `JSON.stringify`'s layout after any bench run.
- */
-export function writeResults(root: string, dir: string, r: BenchResults): string {
+/** Writes the run as JSON (bench/results is git-ignored and outside Biome) and returns its path. */
+export function writeResults(dir: string, r: BenchResults): string {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${r.startedAt.replace(/[:.]/g, "-")}.json`);
   writeFileSync(path, `${JSON.stringify(r, null, 2)}\n`);
-  const biome = join(root, "node_modules", "@biomejs", "biome", "bin", "biome");
-  const formatted = spawnSync(process.execPath, [biome, "format", "--write", path], {
-    cwd: root,
-    stdio: "ignore",
-    timeout: 30_000,
-  });
-  if (formatted.status !== 0) console.warn(`(could not format ${path} with Biome)`);
   return path;
 }

@@ -132,7 +132,7 @@ async function bench(options: BenchOptions, cleanup: Cleanup): Promise<number> {
     reloadsTotal: platform.reloads(),
   });
   printResults(results);
-  console.log(`\nwritten to ${writeResults(root, RESULTS_DIR, results)}`);
+  console.log(`\nwritten to ${writeResults(RESULTS_DIR, results)}`);
   return 0;
 }
 
