@@ -29,6 +29,16 @@ export default defineConfig({
       {
         test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.ts"] },
       },
+      {
+        // Pages in a real headless Chromium against a real `wrangler dev` (npm run test:pages).
+        test: {
+          name: "pages",
+          environment: "node",
+          include: ["test/pages/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { REPO_ROOT } from "../cli/config";
 import { step } from "../cli/dev/console";
+import { startPlatform } from "../cli/dev/ephemeral-platform";
 import { assembleResults } from "./assemble-results";
 import { BENCH_USAGE, type BenchOptions, parseBenchOptions } from "./bench-options";
 import { Cleanup } from "./cleanup";
@@ -13,7 +14,6 @@ import { httpTarget } from "./http-target";
 import { measureCreation } from "./measure-creation";
 import { measureSubjects } from "./measure-latency";
 import { measureLoad } from "./measure-throughput";
-import { startPlatform } from "./platform";
 import { ENVIRONMENT, publishChinook } from "./publish-chinook";
 import { printResults, writeResults } from "./report";
 import { checkSameWork } from "./same-work";

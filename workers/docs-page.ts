@@ -16,6 +16,16 @@ summary{cursor:pointer}code,pre{font:13px ui-monospace,monospace}pre{background:
 <body><header><h1>Agent World API</h1><div>OpenAPI: <a style="color:#9ecbff" href="${specUrl}">${specUrl}</a></div></header>
 <main id="root">Loading…</main>
 <script>
+// Shows referenced schemas in place (a few levels deep; recursive ones stay as $ref).
+function inline(value,spec,depth){
+  if(Array.isArray(value))return value.map(v=>inline(v,spec,depth));
+  if(!value||typeof value!=="object")return value;
+  if(typeof value.$ref==="string"&&depth<4){
+    const target=value.$ref.slice(2).split("/").reduce((o,k)=>o&&o[k],spec);
+    if(target)return inline(target,spec,depth+1);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k,v])=>[k,inline(v,spec,depth)]));
+}
 fetch(${JSON.stringify(specUrl)}).then(r=>r.json()).then(spec=>{
   const root=document.getElementById("root");root.textContent="";
   const p=document.createElement("p");p.textContent=spec.info.description||"";root.append(p);
@@ -30,7 +40,8 @@ fetch(${JSON.stringify(specUrl)}).then(r=>r.json()).then(spec=>{
       const c=document.createElement("code");c.textContent=" "+path+"  ";
       s.append(m,c,document.createTextNode(op.summary||""));d.append(s);
       const pre=document.createElement("pre");
-      pre.textContent=JSON.stringify({description:op.description,parameters:op.parameters,requestBody:op.requestBody,responses:op.responses},null,2);
+      const shown={description:op.description,parameters:op.parameters,requestBody:op.requestBody,responses:op.responses};
+      pre.textContent=JSON.stringify(inline(shown,spec,0),null,2);
       d.append(pre);root.append(d);}}
 }).catch(e=>{document.getElementById("root").textContent="Could not load the OpenAPI document: "+e});
 </script></body></html>`;

@@ -1,15 +1,15 @@
-// The platform under test: its own `wrangler dev` on a free loopback port, with local state in a
-// fresh temporary directory and a throwaway admin key, so a benchmark never reads or writes the
-// user's `.wrangler/state` or `.dev.vars`. Reuses the launcher's helpers in cli/dev/.
+// A throwaway local platform for benchmarks and browser tests: its own `wrangler dev` on a free
+// loopback port, with local state in a fresh temporary directory and a throwaway admin key, so it
+// never reads or writes the user's `.wrangler/state` or `.dev.vars`.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ADMIN_KEY_VAR, generateAdminKey } from "../cli/dev/dev-vars";
-import { applyLocalMigrations } from "../cli/dev/migrations";
-import { killProcess, startProcess } from "../cli/dev/run-process";
-import { waitForHealth } from "../cli/dev/wait-for-health";
-import { wranglerCommand } from "../cli/dev/wrangler-bin";
+import { ADMIN_KEY_VAR, generateAdminKey } from "./dev-vars";
 import { freePort } from "./free-port";
+import { applyLocalMigrations } from "./migrations";
+import { killProcess, startProcess } from "./run-process";
+import { waitForHealth } from "./wait-for-health";
+import { wranglerCommand } from "./wrangler-bin";
 
 const HOST = "127.0.0.1";
 const READY_TIMEOUT_MS = 120_000;
