@@ -2,5 +2,7 @@
 // (a `CatalogEntry`) and listing it here.
 import type { CatalogEntry } from "./catalog-entry";
 import { chinook } from "./chinook/environment";
+import { northwind } from "./northwind/environment";
+import { tau2Retail } from "./tau2-retail/environment";
 
-export const catalogEntries: readonly CatalogEntry[] = [chinook];
+export const catalogEntries: readonly CatalogEntry[] = [chinook, northwind, tau2Retail];

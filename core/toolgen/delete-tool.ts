@@ -39,6 +39,14 @@ export function deleteTool(
       reason: "no primary key: a delete could not name the row it removes",
     };
   }
+  if (referencedByCompositeKey(db, table, tables)) {
+    return {
+      kind: "delete",
+      table: table.name,
+      reason:
+        "rows of another table refer to it through a multi-column foreign key, which the delete's reference check does not cover",
+    };
+  }
   const checks: ChildCheck[] = table.children.flatMap((fk) => {
     const child = tables.find((t) => t.name === fk.table);
     const column = child?.columns.find((c) => c.name === fk.column);
@@ -157,4 +165,22 @@ function referencedRow(
     if (row) return keyArgs(table, row as Record<string, Json>);
   }
   return null;
+}
+
+/** Is `table` the parent of a foreign key of more than one column, in any table? */
+function referencedByCompositeKey(
+  db: SqlDatabase,
+  table: TableModel,
+  tables: readonly TableModel[],
+): boolean {
+  const parent = table.name.toLowerCase();
+  return tables.some((child) => {
+    const columnsPerKey = new Map<string, number>();
+    for (const row of db.query(`PRAGMA foreign_key_list(${child.quoted})`)) {
+      if (String(row.table).toLowerCase() !== parent) continue;
+      const id = String(row.id);
+      columnsPerKey.set(id, (columnsPerKey.get(id) ?? 0) + 1);
+    }
+    return [...columnsPerKey.values()].some((n) => n > 1);
+  });
 }
