@@ -334,7 +334,8 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
 
   private async ensureSandbox(): Promise<ToolSandbox> {
     if (this.sandbox) return this.sandbox;
-    const loading = (this.sandboxLoading ??= executor.load([...this.tools.values()]));
+    this.sandboxLoading ??= executor.load([...this.tools.values()]);
+    const loading = this.sandboxLoading;
     let sandbox: ToolSandbox;
     try {
       sandbox = await loading;
