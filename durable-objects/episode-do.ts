@@ -20,6 +20,12 @@ import type {
 import { runToolCall, type ToolCallRequest } from "../core/episode/run-tool-call";
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
+import { AppError } from "../core/errors";
+import {
+  type Discovered,
+  type DiscoverRequest,
+  discoverEnvironment,
+} from "../core/importers/discover";
 import { fail, failureOf, ok, type Result } from "../core/result";
 import type { ToolSandbox } from "../core/sandbox/executor";
 import { createQuickJsExecutor } from "../core/sandbox/quickjs-executor";
@@ -242,6 +248,19 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
       }
     } catch (err) {
       return failureOf(err);
+    } finally {
+      await this.ctx.storage.deleteAll();
+    }
+  }
+
+  /** Imports a source and generates its tools on a scratch copy, then wipes this object. */
+  async discover(request: DiscoverRequest): Promise<Result<Discovered>> {
+    try {
+      return ok(this.ctx.storage.transactionSync(() => discoverEnvironment(this.db, request)));
+    } catch (err) {
+      if (err instanceof AppError) return failureOf(err);
+      const message = err instanceof Error ? err.message : String(err);
+      return fail("validation_failed", `The source could not be imported: ${message}`);
     } finally {
       await this.ctx.storage.deleteAll();
     }

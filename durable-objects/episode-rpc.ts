@@ -11,6 +11,7 @@ import type {
 import type { ToolCallRequest } from "../core/episode/run-tool-call";
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
+import type { Discovered, DiscoverRequest } from "../core/importers/discover";
 import type { Result } from "../core/result";
 import type { CallLogRow } from "./episode/call-log";
 
@@ -46,4 +47,5 @@ export interface EpisodeRpc {
   restore(caller: Caller, snapshotId: string): Promise<Result<EpisodeInfo>>;
   reset(caller: Caller): Promise<Result<EpisodeInfo>>;
   admit(request: AdmissionRequest): Promise<Result<AdmissionReport>>;
+  discover(request: DiscoverRequest): Promise<Result<Discovered>>;
 }

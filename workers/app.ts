@@ -11,6 +11,7 @@ import { environmentRoutes } from "./routes/environments";
 import { episodeCallRoutes } from "./routes/episode-calls";
 import { episodeStateRoutes } from "./routes/episode-state";
 import { episodeRoutes } from "./routes/episodes";
+import { importRoutes } from "./routes/imports";
 import { mcpRoutes } from "./routes/mcp";
 import { openEnvRoutes } from "./routes/openenv";
 import { publishRoutes } from "./routes/publish";
@@ -23,6 +24,7 @@ export const PUBLISH_BODY_LIMIT_BYTES = 24 * 1024 * 1024;
 export function createApp() {
   const app = createRouter();
   app.use("/v1/environments", limitBody(PUBLISH_BODY_LIMIT_BYTES));
+  app.use("/v1/environments/imports", limitBody(PUBLISH_BODY_LIMIT_BYTES));
   for (const path of ["/v1/episodes", "/v1/episodes/*", "/v1/admin/*"]) {
     app.use(path, limitBody(BODY_LIMIT_BYTES));
   }
@@ -31,6 +33,8 @@ export function createApp() {
   app.use("/v1/episodes/*", requireScope("episodes"));
   app.use("/v1/admin/*", requireScope("admin"));
 
+  // Before the catalog routes, whose `/v1/environments/{name}` would match `imports`.
+  app.route("/", importRoutes);
   app.route("/", environmentRoutes);
   app.route("/", publishRoutes);
   app.route("/", episodeRoutes);

@@ -130,3 +130,25 @@ export const deadLetters = sqliteTable(
   // Delivery is at least once: the same message recorded twice is one row.
   (t) => [uniqueIndex("dead_letters_queue_message_idx").on(t.queue, t.messageId)],
 );
+
+/** Discovery jobs: a source imported, its tools generated and tested, then published. */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: text("id").primaryKey(),
+    status: text("status", { enum: ["queued", "running", "published", "failed"] }).notNull(),
+    /** The request as accepted (name, version, format, category ...), without the source text. */
+    request: text("request", { mode: "json" }).$type<Json>().notNull(),
+    /** R2 key of the uploaded source. */
+    sourceKey: text("source_key").notNull(),
+    /** Tables, rows, tools generated/admitted/left out with reasons, timings. */
+    report: text("report", { mode: "json" }).$type<Json>(),
+    error: text("error", { mode: "json" }).$type<Json>(),
+    environment: text("environment"),
+    attempts: integer("attempts").notNull().default(0),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("import_jobs_created_idx").on(t.createdAt)],
+);

@@ -3,10 +3,11 @@
 // messages, which then end in the dead-letter queue, recorded, rather than vanish.
 import type { AppEnv } from "../env";
 import { recordDeadLetters } from "./dead-letters";
+import { consumeDiscoveryBatch } from "./discovery-consumer";
 
 export type QueueConsumer = (batch: MessageBatch<unknown>, env: AppEnv) => Promise<void>;
 
-const consumers: Record<string, QueueConsumer> = {};
+const consumers: Record<string, QueueConsumer> = { discovery: consumeDiscoveryBatch };
 
 export function queueKind(queueName: string): string {
   const match = /^agent-world-([a-z]+)/.exec(queueName);

@@ -1,18 +1,9 @@
-// Publishing an environment version: validate the spec, refuse a used version with other content,
-// run every tool's unit tests in a scratch EpisodeDO, and only then write the catalog atomically.
+// `POST /v1/environments`: publish a spec (validated here; admission and the catalog write are in
+// catalog/publish-environment.ts, shared with discovery jobs).
 import { createRoute, z } from "@hono/zod-openapi";
-import type { AdmissionReport } from "../../core/environment/admission";
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
-import { AppError } from "../../core/errors";
-import { contentHash } from "../../core/json";
-import { unwrap } from "../../core/result";
 import { requireScope } from "../auth/require-scope";
-import { catalogDb } from "../catalog/catalog-db";
-import { insertPublishedVersion } from "../catalog/publish-version";
-import { putSeed } from "../catalog/seed-store";
-import type { ToolTestResult } from "../catalog/tool-test-result";
-import { findVersion } from "../catalog/version-repository";
-import { scratchEpisodeStub } from "../episodes/episode-client";
+import { publishEnvironment } from "../catalog/publish-environment";
 import { createRouter } from "../router";
 import { errorResponses } from "../schemas/error-schemas";
 
@@ -61,70 +52,7 @@ publishRoutes.openapi(
     },
   }),
   async (c) => {
-    const spec = c.req.valid("json");
-    const hash = await contentHash(spec);
-    const db = catalogDb(c.env.CATALOG);
-    const existing = await findVersion(db, spec.name, spec.version);
-    const testCount = spec.tools.reduce((n, tool) => n + tool.tests.length, 0);
-    const summary = {
-      name: spec.name,
-      version: spec.version,
-      contentHash: hash,
-      tools: spec.tools.length,
-    };
-    if (existing) {
-      if (existing.contentHash !== hash) {
-        throw new AppError(
-          "conflict",
-          `${spec.name}@${spec.version} is already published with different content; publish a new version.`,
-          {
-            contentHash: existing.contentHash,
-          },
-        );
-      }
-      return c.json(
-        { ...summary, created: false, tests: { total: testCount, passed: testCount } },
-        200,
-      );
-    }
-
-    const seedLocation = await putSeed(c.env, hash, spec.seed);
-    const scratch = scratchEpisodeStub(c.env);
-    const report = unwrap(
-      await scratch.admit({
-        contentHash: hash,
-        schemaSql: spec.schemaSql,
-        seedRef: seedLocation.seedKey
-          ? { r2Key: seedLocation.seedKey }
-          : { inline: seedLocation.seedInline ?? "" },
-        tools: spec.tools,
-      }),
-    );
-    if (!report.admitted) {
-      throw new AppError("admission_failed", admissionMessage(report), {
-        failures: report.results.filter((r) => !r.passed),
-        problems: report.problems,
-      });
-    }
-    const published = await insertPublishedVersion(db, {
-      spec,
-      contentHash: hash,
-      testResults: report.results.map(toStoredResult),
-      ...seedLocation,
-    });
-    const passed = report.results.filter((r) => r.passed).length;
-    return c.json(
-      { ...summary, created: published.created, tests: { total: report.results.length, passed } },
-      published.created ? 201 : 200,
-    );
+    const outcome = await publishEnvironment(c.env, c.req.valid("json"));
+    return c.json(outcome, outcome.created ? 201 : 200);
   },
 );
-
-function admissionMessage(report: AdmissionReport): string {
-  const failed = report.results.filter((r) => !r.passed).length;
-  return `${failed} of ${report.results.length} tool tests failed; nothing was published.`;
-}
-
-function toStoredResult(result: AdmissionReport["results"][number]): ToolTestResult {
-  return { tool: result.tool, test: result.test, passed: result.passed, fuel: result.fuel };
-}

@@ -1,0 +1,92 @@
+// Discovery of one source, start to finish inside a scratch database: import it (any supported
+// format), load it the way an episode will, and generate its tools from the schema and rows.
+// The caller publishes the result, which runs every generated tool's tests again (admission).
+import { z } from "zod";
+import { type SeedData, SeedDataSchema, type ToolSpec } from "../environment/spec";
+import { loadSchemaAndSeed } from "../episode/seed-loader";
+import type { SqlDatabase } from "../episode/sql-database";
+import { AppError } from "../errors";
+import type { Json } from "../json";
+import { generateTools, type ToolgenReport } from "../toolgen/generate-tools";
+import { importCsv } from "./csv-import";
+import { importJsonRows } from "./json-rows-import";
+import { importNestedJson } from "./nested-json-import";
+import { importSqlDump } from "./sql-dump-import";
+
+export const ImportFormatSchema = z.enum(["csv", "json-rows", "nested-json", "sql-dump", "tables"]);
+export type ImportFormat = z.infer<typeof ImportFormatSchema>;
+
+/** `tables` is a database already read elsewhere (e.g. a SQLite file read by the CLI). */
+const TablesSourceSchema = z.object({ schemaSql: z.string().min(1), seed: SeedDataSchema });
+
+export interface DiscoverRequest {
+  format: ImportFormat;
+  content: string;
+  sourceName: string;
+  tableName?: string;
+}
+
+export interface Discovered {
+  schemaSql: string;
+  seed: SeedData;
+  tools: ToolSpec[];
+  importReport: Json;
+  toolgen: ToolgenReport;
+}
+
+/** Runs in one transaction on an empty database (the caller rolls it back or wipes it). */
+export function discoverEnvironment(db: SqlDatabase, request: DiscoverRequest): Discovered {
+  const imported = importSource(db, request);
+  const { tools, report } = generateTools(db);
+  if (tools.length === 0) {
+    throw new AppError("validation_failed", "No tool could be generated from this source.", {
+      toolgen: report as unknown as Json,
+    });
+  }
+  return { ...imported, tools, toolgen: report };
+}
+
+function importSource(
+  db: SqlDatabase,
+  { format, content, sourceName, tableName }: DiscoverRequest,
+): Omit<Discovered, "tools" | "toolgen"> {
+  const names = { sourceName, ...(tableName ? { tableName } : {}) };
+  if (format === "sql-dump") {
+    const dump = importSqlDump(content, db, { sourceName });
+    return {
+      schemaSql: dump.schemaSql,
+      seed: dump.seed,
+      importReport: dump.report as unknown as Json,
+    };
+  }
+  const imported =
+    format === "csv"
+      ? importCsv(content, names)
+      : format === "json-rows"
+        ? importJsonRows(content, names)
+        : format === "nested-json"
+          ? importNestedJson(content, { sourceName })
+          : { ...parseTables(content), report: { format: "tables", source: sourceName } };
+  loadSchemaAndSeed(db, imported.schemaSql, imported.seed);
+  return {
+    schemaSql: imported.schemaSql,
+    seed: imported.seed,
+    importReport: imported.report as unknown as Json,
+  };
+}
+
+function parseTables(content: string): z.infer<typeof TablesSourceSchema> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    throw new AppError("validation_failed", "A `tables` source must be JSON: {schemaSql, seed}.");
+  }
+  const result = TablesSourceSchema.safeParse(parsed);
+  if (!result.success) {
+    throw new AppError("validation_failed", "A `tables` source must be {schemaSql, seed}.", {
+      issues: result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    });
+  }
+  return result.data;
+}

@@ -1,0 +1,135 @@
+// Discovery jobs through the real Worker and the real discovery queue: a source goes in, an
+// environment with generated and admitted tools comes out, and bad sources fail with reasons.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../workers/index";
+import { api, call, openEpisode } from "./support/platform";
+
+type Job = {
+  id: string;
+  status: string;
+  environment: string | null;
+  report: Record<string, unknown> | null;
+  error: { code: string; message: string } | null;
+};
+
+const csv = [
+  "id,name,team,salary,hired",
+  "1,Ada Lovelace,research,120000,2021-03-01",
+  "2,Grace Hopper,platform,135000,2019-07-15",
+  "3,Alan Turing,research,128000,2020-01-10",
+  "4,Katherine Johnson,flight,118000,2022-05-02",
+  "5,Edsger Dijkstra,platform,125000,2018-11-20",
+].join("\n");
+
+async function waitForJob(id: string): Promise<Job> {
+  for (let i = 0; i < 100; i++) {
+    const job = await api<Job>("GET", `/v1/environments/imports/${id}`);
+    if (job.body.status === "published" || job.body.status === "failed") return job.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+describe("discovery jobs", () => {
+  it("imports a CSV through the queue, publishes it and serves its generated tools", async () => {
+    const res = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name: "staff",
+        category: { domain: "business", subdomain: "hr" },
+        license: "CC0-1.0",
+        source: { format: "csv", filename: "employees.csv", content: csv },
+      },
+    });
+    expect(res.status).toBe(202);
+    expect(res.body.status).toBe("queued");
+    const job = await waitForJob(res.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe("published");
+    expect(job.environment).toBe("staff@1.0.0");
+    expect(job.report).toMatchObject({ tables: 1, rows: 5 });
+
+    const tools = await api<{ tools: { function: { name: string } }[] }>(
+      "GET",
+      "/v1/environments/staff/tools",
+      { key: null },
+    );
+    const names = tools.body.tools.map((t) => t.function.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["get_employee", "search_employees", "create_employee"]),
+    );
+    const ep = await openEpisode("staff");
+    const got = await call<{ ok: boolean; result: Record<string, unknown> }>(ep, "get_employee", {
+      id: 2,
+    });
+    expect(got.body.result).toMatchObject({ name: "Grace Hopper", team: "platform" });
+  });
+
+  it("fails a ragged CSV with the lines that are wrong, and publishes nothing", async () => {
+    const res = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name: "ragged",
+        source: { format: "csv", filename: "r.csv", content: "a,b\n1,2\n3\n4,5,6\n" },
+      },
+    });
+    const job = await waitForJob(res.body.id);
+    expect(job.status).toBe("failed");
+    expect(job.error?.code).toBe("validation_failed");
+    expect(job.error?.message).toMatch(/line/i);
+    expect((await api("GET", "/v1/environments/ragged", { key: null })).status).toBe(404);
+  });
+
+  it("fails a SQL dump with a syntax error, naming the statement", async () => {
+    const dump =
+      "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);\nINSERT INTO t VALUES (1, 'a');\nINSERT INTO t VALUES (2 'b');\n";
+    const res = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name: "broken-dump",
+        source: { format: "sql-dump", filename: "d.sql", content: dump },
+      },
+    });
+    const job = await waitForJob(res.body.id);
+    expect(job.status).toBe("failed");
+    expect(job.error?.message).toMatch(/statement 3/);
+  });
+
+  it("does a job once however often its message is delivered", async () => {
+    const res = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name: "twice",
+        source: {
+          format: "json-rows",
+          filename: "t.json",
+          content: JSON.stringify([
+            { id: 1, label: "x" },
+            { id: 2, label: "y" },
+          ]),
+        },
+      },
+    });
+    const first = await waitForJob(res.body.id);
+    expect(first.status).toBe("published");
+    const batch = createMessageBatch("agent-world-discovery", [
+      { id: "again", timestamp: new Date(), attempts: 2, body: { jobId: res.body.id } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["again"]);
+    const after = await api<Job & { attempts: number; updatedAt: string }>(
+      "GET",
+      `/v1/environments/imports/${res.body.id}`,
+    );
+    expect(after.body).toMatchObject({ status: "published", attempts: 1 });
+  });
+
+  it("needs a catalog:write key, and validates the request", async () => {
+    expect((await api("POST", "/v1/environments/imports", { body: {}, key: null })).status).toBe(
+      401,
+    );
+    const bad = await api<{ error: { code: string } }>("POST", "/v1/environments/imports", {
+      body: { name: "x", source: { format: "xlsx", filename: "a", content: "b" } },
+    });
+    expect(bad.status).toBe(400);
+    expect((await api("GET", "/v1/environments/imports/imp_nope")).status).toBe(404);
+  });
+});

@@ -1,0 +1,87 @@
+// Publishing one environment version: refuse a used version with other content, run every
+// tool's unit tests in a scratch EpisodeDO, and only then write the catalog atomically. Used by
+// the publish route and by discovery jobs.
+import type { AdmissionReport } from "../../core/environment/admission";
+import type { EnvironmentSpec } from "../../core/environment/spec";
+import { AppError } from "../../core/errors";
+import { contentHash } from "../../core/json";
+import { unwrap } from "../../core/result";
+import type { AppEnv } from "../env";
+import { scratchEpisodeStub } from "../episodes/episode-client";
+import { catalogDb } from "./catalog-db";
+import { insertPublishedVersion } from "./publish-version";
+import { putSeed } from "./seed-store";
+import type { ToolTestResult } from "./tool-test-result";
+import { findVersion } from "./version-repository";
+
+export interface PublishOutcome {
+  name: string;
+  version: string;
+  contentHash: string;
+  /** False: the same content was already published under this name and version (no-op). */
+  created: boolean;
+  tools: number;
+  tests: { total: number; passed: number };
+}
+
+export async function publishEnvironment(
+  env: AppEnv,
+  spec: EnvironmentSpec,
+): Promise<PublishOutcome> {
+  const hash = await contentHash(spec);
+  const db = catalogDb(env.CATALOG);
+  const summary = {
+    name: spec.name,
+    version: spec.version,
+    contentHash: hash,
+    tools: spec.tools.length,
+  };
+  const existing = await findVersion(db, spec.name, spec.version);
+  if (existing) {
+    if (existing.contentHash !== hash) {
+      throw new AppError(
+        "conflict",
+        `${spec.name}@${spec.version} is already published with different content; publish a new version.`,
+        { contentHash: existing.contentHash },
+      );
+    }
+    const total = spec.tools.reduce((n, tool) => n + tool.tests.length, 0);
+    return { ...summary, created: false, tests: { total, passed: total } };
+  }
+
+  const seedLocation = await putSeed(env, hash, spec.seed);
+  const report = unwrap(
+    await scratchEpisodeStub(env).admit({
+      contentHash: hash,
+      schemaSql: spec.schemaSql,
+      seedRef: seedLocation.seedKey
+        ? { r2Key: seedLocation.seedKey }
+        : { inline: seedLocation.seedInline ?? "" },
+      tools: spec.tools,
+    }),
+  );
+  if (!report.admitted) {
+    const failed = report.results.filter((r) => !r.passed);
+    throw new AppError(
+      "admission_failed",
+      `${failed.length} of ${report.results.length} tool tests failed; nothing was published.`,
+      { failures: failed, problems: report.problems },
+    );
+  }
+  const published = await insertPublishedVersion(db, {
+    spec,
+    contentHash: hash,
+    testResults: report.results.map(toStoredResult),
+    ...seedLocation,
+  });
+  const passed = report.results.filter((r) => r.passed).length;
+  return {
+    ...summary,
+    created: published.created,
+    tests: { total: report.results.length, passed },
+  };
+}
+
+function toStoredResult(result: AdmissionReport["results"][number]): ToolTestResult {
+  return { tool: result.tool, test: result.test, passed: result.passed, fuel: result.fuel };
+}

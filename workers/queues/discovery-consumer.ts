@@ -1,0 +1,120 @@
+// The discovery queue's consumer: import the job's source and generate its tools in a scratch
+// EpisodeDO, assemble the spec, publish it (admission again) and record the report. At-least-once
+// safe: a finished job is acknowledged without work, and publishing the same content twice is a
+// no-op. A bad source fails the job with its reason; an unexpected error retries the message.
+import { EnvironmentSpecSchema } from "../../core/environment/spec";
+import { AppError } from "../../core/errors";
+import { type Json, sha256Hex } from "../../core/json";
+import { unwrap } from "../../core/result";
+import { catalogDb } from "../catalog/catalog-db";
+import {
+  DiscoveryMessageSchema,
+  finishImportJob,
+  getImportJob,
+  type ImportJob,
+  startImportJob,
+} from "../catalog/import-jobs";
+import { publishEnvironment } from "../catalog/publish-environment";
+import type { AppEnv } from "../env";
+import { scratchEpisodeStub } from "../episodes/episode-client";
+import { ImportRequestSchema } from "../schemas/import-schemas";
+
+export async function consumeDiscoveryBatch(
+  batch: MessageBatch<unknown>,
+  env: AppEnv,
+): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = DiscoveryMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      console.error("discovery: malformed message dropped", message.id);
+      message.ack();
+      continue;
+    }
+    try {
+      await runImportJob(env, parsed.data.jobId);
+      message.ack();
+    } catch (err) {
+      console.error(`discovery: job ${parsed.data.jobId} will be retried`, err);
+      message.retry({ delaySeconds: Math.min(60, 5 * 2 ** message.attempts) });
+    }
+  }
+}
+
+export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
+  const db = catalogDb(env.CATALOG);
+  const job = await getImportJob(db, jobId);
+  if (!job || job.status === "published" || job.status === "failed") return;
+  await startImportJob(db, job);
+  const started = performance.now();
+  try {
+    const { spec, report } = await discover(env, job);
+    const outcome = await publishEnvironment(env, spec);
+    await finishImportJob(db, job.id, {
+      status: "published",
+      environment: `${outcome.name}@${outcome.version}`,
+      report: {
+        ...report,
+        published: { ...outcome },
+        seconds: (performance.now() - started) / 1000,
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    await finishImportJob(db, job.id, {
+      status: "failed",
+      report: { seconds: (performance.now() - started) / 1000 },
+      error: err.toJSON().error as unknown as Json,
+    });
+  }
+}
+
+async function discover(env: AppEnv, job: ImportJob) {
+  const request = ImportRequestSchema.parse(job.request);
+  const object = await env.ARTIFACTS.get(job.sourceKey);
+  if (!object) throw new AppError("validation_failed", "The uploaded source is missing.");
+  const content = await object.text();
+  const discovered = unwrap(
+    await scratchEpisodeStub(env).discover({
+      format: request.source.format,
+      content,
+      sourceName: request.source.filename,
+      ...(request.source.tableName ? { tableName: request.source.tableName } : {}),
+    }),
+  );
+  const rows = Object.values(discovered.seed.tables).reduce((n, t) => n + t.rows.length, 0);
+  const spec = EnvironmentSpecSchema.parse({
+    name: request.name,
+    version: request.version,
+    title: request.title ?? request.name,
+    description:
+      request.description ??
+      `Imported from ${request.source.filename}: ${Object.keys(discovered.seed.tables).length} tables, ${rows} rows.`,
+    category: request.category,
+    provenance: [
+      {
+        kind: request.source.url ? "url" : "dataset",
+        name: request.source.filename,
+        ...(request.source.url ? { url: request.source.url } : {}),
+        license: request.license,
+        sha256: await sha256Hex(content),
+        retrievedAt: job.createdAt,
+      },
+      { kind: "generated", name: "agent-world schema-driven tool generation", license: "MIT" },
+    ],
+    schemaSql: discovered.schemaSql,
+    seed: discovered.seed,
+    tools: discovered.tools,
+  });
+  const report = {
+    tables: Object.keys(discovered.seed.tables).length,
+    rows,
+    import: discovered.importReport,
+    tools: {
+      generated: discovered.toolgen.totals.tools,
+      leftOut: discovered.toolgen.tables.flatMap((t) =>
+        t.skipped.map((s) => ({ table: t.table, kind: s.kind, reason: s.reason })),
+      ),
+    },
+  };
+  return { spec, report };
+}

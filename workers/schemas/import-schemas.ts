@@ -1,0 +1,50 @@
+// HTTP shapes of discovery jobs (`/v1/environments/imports`).
+import { z } from "@hono/zod-openapi";
+import { CategorySchema, EnvironmentNameSchema, VersionSchema } from "../../core/environment/spec";
+import { ImportFormatSchema } from "../../core/importers/discover";
+
+const SourceMetaSchema = z.object({
+  format: ImportFormatSchema.openapi({
+    description:
+      "`csv`, `json-rows` (an array of flat objects), `nested-json` (documents, flattened into related tables), `sql-dump` (a SQLite dump), or `tables` (`{schemaSql, seed}`, e.g. a SQLite file read by the CLI)",
+  }),
+  filename: z.string().min(1).max(200),
+  tableName: z.string().min(1).max(64).optional(),
+  url: z
+    .string()
+    .url()
+    .optional()
+    .openapi({ description: "Where the source came from (provenance)" }),
+});
+
+/** What a job keeps of its request: everything but the source's text (that goes to R2). */
+export const ImportRequestSchema = z.object({
+  name: EnvironmentNameSchema,
+  version: VersionSchema.default("1.0.0"),
+  title: z.string().min(1).max(200).optional(),
+  description: z.string().min(1).max(20_000).optional(),
+  category: CategorySchema.default({ domain: "imported", subdomain: "general" }),
+  license: z.string().min(1).max(200).default("unspecified"),
+  source: SourceMetaSchema,
+});
+export type ImportRequest = z.infer<typeof ImportRequestSchema>;
+
+export const ImportBodySchema = ImportRequestSchema.extend({
+  source: SourceMetaSchema.extend({ content: z.string().min(1) }),
+}).openapi("ImportRequest");
+
+export const ImportJobSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["queued", "running", "published", "failed"]),
+    environment: z.string().nullable(),
+    request: z.unknown(),
+    report: z.unknown().nullable(),
+    error: z.unknown().nullable(),
+    attempts: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("ImportJob");
+
+export const ImportJobParams = z.object({ id: z.string().regex(/^imp_[a-z0-9]+$/) });
