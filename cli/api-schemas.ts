@@ -126,3 +126,12 @@ export const ApiKeyList = z.looseObject({ keys: z.array(ApiKey) });
 /** Answers the CLI only passes through (`--json`) or does not read. */
 export const AnyJson = z.unknown();
 export const NoContent = z.undefined();
+
+/** A discovery job (`/v1/environments/imports/:id`). */
+export const ImportJob = z.looseObject({
+  id: z.string(),
+  status: z.enum(["queued", "running", "published", "failed"]),
+  environment: z.string().nullable(),
+  report: z.unknown().nullable(),
+  error: z.looseObject({ code: z.string(), message: z.string() }).nullable(),
+});

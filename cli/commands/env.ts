@@ -1,5 +1,6 @@
 // `agent-world env ...`: the environment catalog.
 import type { CommandGroup } from "../command";
+import { envImport } from "./env-import";
 import { envList } from "./env-list";
 import { envPublish } from "./env-publish";
 import { envShow } from "./env-show";
@@ -7,6 +8,6 @@ import { envTools } from "./env-tools";
 
 export const envGroup: CommandGroup = {
   name: "env",
-  summary: "Browse the environment catalog and publish environments",
-  commands: [envList, envShow, envTools, envPublish],
+  summary: "Browse the environment catalog, publish and import environments",
+  commands: [envList, envShow, envTools, envPublish, envImport],
 };

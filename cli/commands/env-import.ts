@@ -1,0 +1,112 @@
+// `agent-world env import <file>`: turn a CSV, JSON, SQLite dump or SQLite file into a published
+// environment with generated, tested tools (a discovery job on the platform), with progress.
+import { basename, extname } from "node:path";
+import { ImportJob } from "../api-schemas";
+import {
+  CliError,
+  type Command,
+  flagOption,
+  JSON_OPTION,
+  positional,
+  stringOption,
+} from "../command";
+import { readImportSource } from "../import-source";
+import { printJson } from "../output";
+
+const POLL_MS = 500;
+const TIMEOUT_MS = 10 * 60 * 1000;
+
+export const envImport: Command = {
+  name: "import",
+  summary: "Import a data file as a new environment (tools generated and tested)",
+  args: "<file>",
+  arity: { min: 1, max: 1 },
+  options: {
+    name: {
+      type: "string",
+      value: "NAME",
+      description: "environment name (default: from the file name)",
+    },
+    version: { type: "string", value: "X.Y.Z", description: "version (default 1.0.0)" },
+    category: {
+      type: "string",
+      value: "DOMAIN/SUB",
+      description: "two-level category, e.g. business/hr",
+    },
+    format: {
+      type: "string",
+      value: "FORMAT",
+      description:
+        "csv | json-rows | nested-json | sql-dump | sqlite (default: from the extension)",
+    },
+    license: { type: "string", value: "LICENSE", description: "the source's license (provenance)" },
+    json: JSON_OPTION,
+  },
+  notes: [
+    "Formats by extension: .csv, .json (rows or nested documents), .sql (SQLite dump),",
+    ".sqlite/.db (read locally). Needs a key with the catalog:write scope.",
+  ],
+  async run(input, { client, out }) {
+    const path = positional(input, 0);
+    const source = readImportSource(path, stringOption(input, "format"));
+    const category = stringOption(input, "category");
+    const [domain, subdomain] = category ? category.split("/") : [];
+    if (category && (!domain || !subdomain))
+      throw new CliError("--category must look like domain/subdomain");
+    const body = {
+      name: stringOption(input, "name") ?? defaultName(path),
+      ...(stringOption(input, "version") ? { version: stringOption(input, "version") } : {}),
+      ...(domain && subdomain ? { category: { domain, subdomain } } : {}),
+      ...(stringOption(input, "license") ? { license: stringOption(input, "license") } : {}),
+      source,
+    };
+    let job = await client.request(ImportJob, "POST", "/v1/environments/imports", { body });
+    const started = Date.now();
+    let shown = "";
+    while (job.status === "queued" || job.status === "running") {
+      if (Date.now() - started > TIMEOUT_MS)
+        throw new CliError(`job ${job.id} is still ${job.status}; check it later`);
+      if (!flagOption(input, "json") && shown !== job.status) {
+        out.print(`${job.id}: ${job.status}…`);
+        shown = job.status;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      job = await client.request(ImportJob, "GET", `/v1/environments/imports/${job.id}`);
+    }
+    if (flagOption(input, "json")) {
+      printJson(out, job);
+      return job.status === "published" ? 0 : 1;
+    }
+    if (job.status === "failed") {
+      out.print(`import failed: ${job.error?.code ?? "error"}: ${job.error?.message ?? "unknown"}`);
+      return 1;
+    }
+    out.print(`published ${job.environment} from ${source.filename} (${source.format})`);
+    printReport(job.report, out);
+    return 0;
+  },
+};
+
+function defaultName(path: string): string {
+  const stem = basename(path, extname(path))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return stem.length >= 3 ? stem : `${stem}-env`;
+}
+
+function printReport(report: unknown, out: { print(line: string): void }): void {
+  if (!report || typeof report !== "object") return;
+  const r = report as {
+    tables?: number;
+    rows?: number;
+    tools?: { generated?: number; leftOut?: { table: string; kind: string; reason: string }[] };
+    seconds?: number;
+  };
+  out.print(
+    `  ${r.tables ?? "?"} tables, ${r.rows ?? "?"} rows, ${r.tools?.generated ?? "?"} tools generated and admitted`,
+  );
+  for (const left of r.tools?.leftOut ?? [])
+    out.print(`  left out: ${left.kind} on ${left.table}: ${left.reason}`);
+  if (r.seconds !== undefined) out.print(`  took ${r.seconds.toFixed(1)} s`);
+}
