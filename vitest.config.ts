@@ -2,6 +2,7 @@
 // `unit` runs the pure `core/` tests in Node.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import type {} from "./test/global-setup/source-server";
 
 // The D1 catalog migrations, handed to the tests as a binding and applied in a setup file.
 const migrations = await readD1Migrations("./migrations");
@@ -13,17 +14,25 @@ export default defineConfig({
     projects: [
       {
         plugins: [
-          cloudflareTest({
+          cloudflareTest(({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: migrations, AGENT_WORLD_ADMIN_KEY: TEST_ADMIN_KEY },
+              bindings: {
+                TEST_MIGRATIONS: migrations,
+                AGENT_WORLD_ADMIN_KEY: TEST_ADMIN_KEY,
+                // Tests fetch sources from a real local HTTP server (test/global-setup).
+                SOURCE_SERVER_ORIGIN: inject("sourceServerOrigin"),
+                SOURCE_FETCH_TIMEOUT_MS: "1500",
+                SOURCE_MAX_BYTES: "1000000",
+              },
             },
-          }),
+          })),
         ],
         test: {
           name: "workers",
           include: ["test/integration/**/*.test.ts"],
           setupFiles: ["./test/integration/setup/apply-migrations.ts"],
+          globalSetup: ["./test/global-setup/source-server.ts"],
         },
       },
       {

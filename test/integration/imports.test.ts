@@ -24,7 +24,7 @@ const csv = [
 ].join("\n");
 
 async function waitForJob(id: string): Promise<Job> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 200; i++) {
     const job = await api<Job>("GET", `/v1/environments/imports/${id}`);
     if (job.body.status === "published" || job.body.status === "failed") return job.body;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -131,5 +131,45 @@ describe("discovery jobs", () => {
     });
     expect(bad.status).toBe(400);
     expect((await api("GET", "/v1/environments/imports/imp_nope")).status).toBe(404);
+  });
+});
+
+describe("sources by URL", () => {
+  const origin = (env as unknown as { SOURCE_SERVER_ORIGIN: string }).SOURCE_SERVER_ORIGIN;
+  const importUrl = async (name: string, path: string) => {
+    const res = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name,
+        license: "CC-BY-4.0",
+        source: { format: "csv", filename: "cities.csv", url: `${origin}${path}` },
+      },
+    });
+    expect(res.status).toBe(202);
+    return waitForJob(res.body.id);
+  };
+
+  it("fetches the file and records where it came from", async () => {
+    const job = await importUrl("cities", "/cities.csv");
+    expect(job.status, JSON.stringify(job.error)).toBe("published");
+    const version = await api<{ provenance: { url?: string; sha256?: string; license: string }[] }>(
+      "GET",
+      "/v1/environments/cities/versions/1.0.0",
+      { key: null },
+    );
+    expect(version.body.provenance[0]).toMatchObject({
+      url: `${origin}/cities.csv`,
+      license: "CC-BY-4.0",
+    });
+    expect(version.body.provenance[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("refuses an HTML page, a URL that times out, and a file over the size limit", async () => {
+    const html = await importUrl("from-html", "/page.html");
+    expect(html.error?.message).toMatch(/HTML page/);
+    const slow = await importUrl("from-slow", "/slow.csv");
+    expect(slow.error?.message).toMatch(/did not answer within/);
+    const huge = await importUrl("from-huge", "/huge.csv");
+    expect(huge.error?.message).toMatch(/larger than/);
+    for (const job of [html, slow, huge]) expect(job.status).toBe("failed");
   });
 });

@@ -17,6 +17,7 @@ import {
 import { publishEnvironment } from "../catalog/publish-environment";
 import type { AppEnv } from "../env";
 import { scratchEpisodeStub } from "../episodes/episode-client";
+import { fetchSource } from "../imports/fetch-source";
 import { ImportRequestSchema } from "../schemas/import-schemas";
 
 export async function consumeDiscoveryBatch(
@@ -70,9 +71,7 @@ export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
 
 async function discover(env: AppEnv, job: ImportJob) {
   const request = ImportRequestSchema.parse(job.request);
-  const object = await env.ARTIFACTS.get(job.sourceKey);
-  if (!object) throw new AppError("validation_failed", "The uploaded source is missing.");
-  const content = await object.text();
+  const { content, sha256, retrievedAt } = await sourceOf(env, job.sourceKey, request.source.url);
   const discovered = unwrap(
     await scratchEpisodeStub(env).discover({
       format: request.source.format,
@@ -96,8 +95,8 @@ async function discover(env: AppEnv, job: ImportJob) {
         name: request.source.filename,
         ...(request.source.url ? { url: request.source.url } : {}),
         license: request.license,
-        sha256: await sha256Hex(content),
-        retrievedAt: job.createdAt,
+        sha256,
+        retrievedAt,
       },
       { kind: "generated", name: "agent-world schema-driven tool generation", license: "MIT" },
     ],
@@ -117,4 +116,23 @@ async function discover(env: AppEnv, job: ImportJob) {
     },
   };
   return { spec, report };
+}
+
+/** The uploaded source, or the one at `url`, fetched once and kept (a retry reads it back). */
+async function sourceOf(env: AppEnv, key: string, url: string | undefined) {
+  const stored = await env.ARTIFACTS.get(key);
+  if (stored) {
+    const content = await stored.text();
+    const retrievedAt = stored.customMetadata?.retrievedAt ?? stored.uploaded.toISOString();
+    return { content, sha256: await sha256Hex(content), retrievedAt };
+  }
+  if (!url) throw new AppError("validation_failed", "The uploaded source is missing.");
+  const fetched = await fetchSource(url, {
+    timeoutMs: Number(env.SOURCE_FETCH_TIMEOUT_MS),
+    maxBytes: Number(env.SOURCE_MAX_BYTES),
+  });
+  await env.ARTIFACTS.put(key, fetched.content, {
+    customMetadata: { url, retrievedAt: fetched.retrievedAt, contentType: fetched.contentType },
+  });
+  return fetched;
 }

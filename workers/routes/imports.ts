@@ -40,7 +40,8 @@ importRoutes.openapi(
     const { content, ...sourceMeta } = source;
     const id = newJobId();
     const sourceKey = `imports/${id}/${sourceMeta.filename.replace(/[^A-Za-z0-9._-]/g, "_")}`;
-    await c.env.ARTIFACTS.put(sourceKey, content);
+    // Without content the consumer fetches `url` and stores it under the same key.
+    if (content !== undefined) await c.env.ARTIFACTS.put(sourceKey, content);
     const job = await insertImportJob(catalogDb(c.env.CATALOG), {
       id,
       request: { ...rest, source: sourceMeta },

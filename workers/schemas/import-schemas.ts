@@ -30,7 +30,10 @@ export const ImportRequestSchema = z.object({
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
 
 export const ImportBodySchema = ImportRequestSchema.extend({
-  source: SourceMetaSchema.extend({ content: z.string().min(1) }),
+  source: SourceMetaSchema.extend({ content: z.string().min(1).optional() }).refine(
+    (source) => source.content !== undefined || source.url !== undefined,
+    { message: "give the source's `content`, or a `url` to fetch it from" },
+  ),
 }).openapi("ImportRequest");
 
 export const ImportJobSchema = z

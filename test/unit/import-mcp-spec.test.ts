@@ -1,0 +1,96 @@
+// The MCP importer on the 15 real `tools/list` answers: every implemented tool passes admission in
+// the QuickJS sandbox over its seeded tables, and bad specs get clear reasons.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, describe, expect, it } from "vitest";
+import { type AdmissionReport, runToolTests } from "../../core/environment/admission";
+import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
+import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
+import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
+import { createSeededHost } from "../../core/sandbox/seeded-host";
+import { loadDatabase, rolledBack } from "./toolgen-harness";
+
+const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
+const dir = new URL("../fixtures/mcp-specs/", import.meta.url);
+const specs = [
+  "airtable", "atlassian-jira", "everything", "filesystem", "github", "gmail", "google-calendar",
+  "hubspot", "kubernetes", "memory", "notion", "postgres", "slack", "sqlite-npx-chinook", "taskmanager",
+];
+const mustImplement = new Set(["memory", "taskmanager", "github", "slack", "notion"]);
+const counts: string[] = [];
+
+async function admit(imported: McpImport): Promise<AdmissionReport> {
+  const db = loadDatabase(imported.schemaSql, imported.seed);
+  const require = createRequire(import.meta.url);
+  const executor = createQuickJsExecutor(new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))));
+  const sandbox = await executor.load(imported.tools);
+  try {
+    return runToolTests({
+      tools: imported.tools,
+      sandbox,
+      db,
+      seed: imported.seed,
+      inRollback: (fn) => rolledBack(db, fn),
+      createHost: ({ tool, test }) => createSeededHost(db, `${tool}/${test}`, DEFAULT_CLOCK_START),
+    });
+  } finally {
+    sandbox.dispose();
+    db.raw.close();
+  }
+}
+
+describe("importMcpSpec on the shared MCP specs", () => {
+  afterAll(() => console.log(counts.join("\n")));
+  for (const name of specs) {
+    it(`${name}: every implemented tool is admitted`, async () => {
+      const text = readFileSync(new URL(`${name}.json`, dir), "utf8");
+      const spec = JSON.parse(text) as { tools: unknown[] };
+      const imported = importMcpSpec(text);
+      expect(importMcpSpec(text)).toEqual(imported);
+      const { report } = imported;
+      expect(report.implemented.length + report.leftOut.length).toBe(spec.tools.length);
+      const admission = imported.tools.length > 0 ? await admit(imported) : undefined;
+      const failing = admission?.results.filter((r) => !r.passed).map((r) => `${r.tool}/${r.test}: ${r.reason}`) ?? [];
+      const admitted = admission?.totals.admittedTools ?? 0;
+      counts.push(`${name}: ${spec.tools.length} tools / ${report.implemented.length} implemented / ${admitted} admitted / ${report.leftOut.length} left out`);
+      expect(failing).toEqual([]);
+      expect(admission?.problems ?? []).toEqual([]);
+      if (mustImplement.has(name)) expect(report.implemented.length).toBeGreaterThan(0);
+      for (const left of report.leftOut) expect(left.reason.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("importMcpSpec on bad specs", () => {
+  const tool = (name: string, inputSchema: unknown) => ({ name, description: name, inputSchema });
+  const good = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
+
+  it("refuses a spec that is not an object, and JSON that does not parse", () => {
+    expect(() => importMcpSpec([1, 2])).toThrow(/JSON object/);
+    expect(() => importMcpSpec("{nope")).toThrow(/not JSON/);
+    expect(() => importMcpSpec({ tools: [] })).toThrow(/invalid/);
+  });
+
+  it("refuses duplicate tool names", () => {
+    expect(() => importMcpSpec({ tools: [tool("create_note", good), tool("create_note", good)] })).toThrow(/repeat: create_note/);
+  });
+
+  it("leaves out a tool with an invalid JSON Schema, with the reason", () => {
+    const { report } = importMcpSpec({ tools: [tool("create_note", good), tool("update_note", { type: "object", properties: { id: { type: "strnig" } } })] });
+    expect(report.leftOut).toEqual([expect.objectContaining({ tool: "update_note", reason: expect.stringMatching(/invalid inputSchema/) })]);
+    expect(report.implemented.map((t) => t.tool)).toEqual(["create_note"]);
+  });
+
+  it("leaves out a non-object input schema", () => {
+    const { report } = importMcpSpec({ tools: [tool("create_note", good), tool("delete_note", { type: "string" })] });
+    expect(report.leftOut[0]?.reason).toMatch(/type "object"/);
+  });
+
+  it("resolves local $refs and reports a $ref cycle", () => {
+    const refd = { type: "object", properties: { title: { $ref: "#/$defs/t" } }, required: ["title"], $defs: { t: { type: "string" } } };
+    const cyclic = { type: "object", properties: { node: { $ref: "#/definitions/a" } }, definitions: { a: { $ref: "#/definitions/b" }, b: { $ref: "#/definitions/a" } } };
+    const { report } = importMcpSpec({ tools: [tool("create_note", refd), tool("update_note", cyclic)] });
+    expect(report.implemented.map((t) => t.tool)).toEqual(["create_note"]);
+    expect(report.leftOut[0]?.reason).toMatch(/cycle/);
+  });
+});
