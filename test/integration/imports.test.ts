@@ -161,6 +161,10 @@ describe("sources by URL", () => {
       license: "CC-BY-4.0",
     });
     expect(version.body.provenance[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // no category was given: keyword rules over the data's names assign one
+    expect(job.report).toMatchObject({
+      category: { domain: "reference", subdomain: "geography", assignedBy: "keywords" },
+    });
   });
 
   it("refuses an HTML page, a URL that times out, and a file over the size limit", async () => {

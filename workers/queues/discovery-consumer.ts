@@ -4,6 +4,7 @@
 // no-op. A bad source fails the job with its reason; an unexpected error retries the message.
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { AppError } from "../../core/errors";
+import { classifySource } from "../../core/importers/taxonomy";
 import { type Json, sha256Hex } from "../../core/json";
 import { unwrap } from "../../core/result";
 import { catalogDb } from "../catalog/catalog-db";
@@ -81,6 +82,12 @@ async function discover(env: AppEnv, job: ImportJob) {
     }),
   );
   const rows = Object.values(discovered.seed.tables).reduce((n, t) => n + t.rows.length, 0);
+  const classification = request.category
+    ? { category: request.category, matched: [] }
+    : classifySource([
+        request.source.filename,
+        ...Object.entries(discovered.seed.tables).flatMap(([table, t]) => [table, ...t.columns]),
+      ]);
   const spec = EnvironmentSpecSchema.parse({
     name: request.name,
     version: request.version,
@@ -88,7 +95,7 @@ async function discover(env: AppEnv, job: ImportJob) {
     description:
       request.description ??
       `Imported from ${request.source.filename}: ${Object.keys(discovered.seed.tables).length} tables, ${rows} rows.`,
-    category: request.category,
+    category: classification.category,
     provenance: [
       {
         kind: request.source.url ? "url" : "dataset",
@@ -105,6 +112,15 @@ async function discover(env: AppEnv, job: ImportJob) {
     tools: discovered.tools,
   });
   const report = {
+    category: {
+      ...classification.category,
+      assignedBy: request.category
+        ? "request"
+        : classification.matched.length
+          ? "keywords"
+          : "default",
+      matched: classification.matched,
+    },
     tables: Object.keys(discovered.seed.tables).length,
     rows,
     import: discovered.importReport,

@@ -23,7 +23,10 @@ export const ImportRequestSchema = z.object({
   version: VersionSchema.default("1.0.0"),
   title: z.string().min(1).max(200).optional(),
   description: z.string().min(1).max(20_000).optional(),
-  category: CategorySchema.default({ domain: "imported", subdomain: "general" }),
+  category: CategorySchema.optional().openapi({
+    description:
+      "Two-level category; when absent it is assigned by keyword rules over the data's names",
+  }),
   license: z.string().min(1).max(200).default("unspecified"),
   source: SourceMetaSchema,
 });
