@@ -130,7 +130,7 @@ export const NoContent = z.undefined();
 /** A discovery job (`/v1/environments/imports/:id`). */
 export const ImportJob = z.looseObject({
   id: z.string(),
-  status: z.enum(["queued", "running", "published", "failed"]),
+  status: z.enum(["queued", "running", "published", "duplicate", "failed"]),
   environment: z.string().nullable(),
   report: z.unknown().nullable(),
   error: z.looseObject({ code: z.string(), message: z.string() }).nullable(),

@@ -75,11 +75,17 @@ export const envImport: Command = {
     }
     if (flagOption(input, "json")) {
       printJson(out, job);
-      return job.status === "published" ? 0 : 1;
+      return job.status === "failed" ? 1 : 0;
     }
     if (job.status === "failed") {
       out.print(`import failed: ${job.error?.code ?? "error"}: ${job.error?.message ?? "unknown"}`);
       return 1;
+    }
+    if (job.status === "duplicate") {
+      out.print(
+        `${source.filename} has the same schema and tools as ${job.environment}: nothing new published`,
+      );
+      return 0;
     }
     out.print(`published ${job.environment} from ${source.filename} (${source.format})`);
     printReport(job.report, out);

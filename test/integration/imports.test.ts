@@ -26,7 +26,7 @@ const csv = [
 async function waitForJob(id: string): Promise<Job> {
   for (let i = 0; i < 200; i++) {
     const job = await api<Job>("GET", `/v1/environments/imports/${id}`);
-    if (job.body.status === "published" || job.body.status === "failed") return job.body;
+    if (!["queued", "running"].includes(job.body.status)) return job.body;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`job ${id} did not finish`);
@@ -131,6 +131,36 @@ describe("discovery jobs", () => {
     });
     expect(bad.status).toBe(400);
     expect((await api("GET", "/v1/environments/imports/imp_nope")).status).toBe(404);
+  });
+});
+
+describe("dedupe", () => {
+  it("links an import with the same schema and tools to the published environment", async () => {
+    const rows = JSON.stringify([
+      { id: 1, label: "x" },
+      { id: 2, label: "y" },
+    ]);
+    const first = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name: "labels",
+        source: { format: "json-rows", filename: "labels.json", content: rows },
+      },
+    });
+    expect((await waitForJob(first.body.id)).status).toBe("published");
+    const other = JSON.stringify([
+      { id: 1, label: "p" },
+      { id: 2, label: "q" },
+      { id: 3, label: "r" },
+    ]);
+    const second = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name: "labels-again",
+        source: { format: "json-rows", filename: "labels.json", content: other },
+      },
+    });
+    const job = await waitForJob(second.body.id);
+    expect(job).toMatchObject({ status: "duplicate", environment: "labels@1.0.0" });
+    expect((await api("GET", "/v1/environments/labels-again", { key: null })).status).toBe(404);
   });
 });
 

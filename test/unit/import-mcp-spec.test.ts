@@ -8,13 +8,26 @@ import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
-import { loadDatabase, rolledBack } from "./toolgen-harness";
+import { interpolatesArguments, loadDatabase, rolledBack } from "./toolgen-harness";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
 const dir = new URL("../fixtures/mcp-specs/", import.meta.url);
 const specs = [
-  "airtable", "atlassian-jira", "everything", "filesystem", "github", "gmail", "google-calendar",
-  "hubspot", "kubernetes", "memory", "notion", "postgres", "slack", "sqlite-npx-chinook", "taskmanager",
+  "airtable",
+  "atlassian-jira",
+  "everything",
+  "filesystem",
+  "github",
+  "gmail",
+  "google-calendar",
+  "hubspot",
+  "kubernetes",
+  "memory",
+  "notion",
+  "postgres",
+  "slack",
+  "sqlite-npx-chinook",
+  "taskmanager",
 ];
 const mustImplement = new Set(["memory", "taskmanager", "github", "slack", "notion"]);
 const counts: string[] = [];
@@ -22,7 +35,9 @@ const counts: string[] = [];
 async function admit(imported: McpImport): Promise<AdmissionReport> {
   const db = loadDatabase(imported.schemaSql, imported.seed);
   const require = createRequire(import.meta.url);
-  const executor = createQuickJsExecutor(new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))));
+  const executor = createQuickJsExecutor(
+    new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))),
+  );
   const sandbox = await executor.load(imported.tools);
   try {
     return runToolTests({
@@ -50,15 +65,62 @@ describe("importMcpSpec on the shared MCP specs", () => {
       const { report } = imported;
       expect(report.implemented.length + report.leftOut.length).toBe(spec.tools.length);
       const admission = imported.tools.length > 0 ? await admit(imported) : undefined;
-      const failing = admission?.results.filter((r) => !r.passed).map((r) => `${r.tool}/${r.test}: ${r.reason}`) ?? [];
+      const failing =
+        admission?.results
+          .filter((r) => !r.passed)
+          .map((r) => `${r.tool}/${r.test}: ${r.reason}`) ?? [];
       const admitted = admission?.totals.admittedTools ?? 0;
-      counts.push(`${name}: ${spec.tools.length} tools / ${report.implemented.length} implemented / ${admitted} admitted / ${report.leftOut.length} left out`);
+      counts.push(
+        `${name}: ${spec.tools.length} tools / ${report.implemented.length} implemented / ${admitted} admitted / ${report.leftOut.length} left out`,
+      );
       expect(failing).toEqual([]);
       expect(admission?.problems ?? []).toEqual([]);
       if (mustImplement.has(name)) expect(report.implemented.length).toBeGreaterThan(0);
       for (const left of report.leftOut) expect(left.reason.length).toBeGreaterThan(0);
+      for (const t of imported.tools) expect(interpolatesArguments(t.implementation)).toBe(false);
+      const originals = JSON.parse(text) as { tools: { name: string; inputSchema: unknown }[] };
+      for (const t of report.implemented) {
+        const source = originals.tools.find((o) => o.name === t.original);
+        const published = imported.tools.find((p) => p.name === t.tool);
+        expect(published?.inputSchema).toEqual(source?.inputSchema);
+      }
     });
   }
+});
+
+describe("importMcpSpec, what it derives", () => {
+  const load = (name: string) => importMcpSpec(readFileSync(new URL(`${name}.json`, dir), "utf8"));
+
+  it("derives github issues keyed by issue_number, scoped by owner and repo", () => {
+    const { report, tools } = load("github");
+    expect(report.tables).toContainEqual(
+      expect.objectContaining({ name: "issue", key: "issue_number", rows: 5 }),
+    );
+    const get = tools.find((t) => t.name === "get_issue");
+    expect(get?.effect).toBe("read");
+    expect(get?.tests.map((t) => t.expect.error?.code ?? "ok")).toEqual(["ok", "not_found"]);
+  });
+
+  it("creates memory entities in a batch and reports the graph tools as not yet implemented", () => {
+    const { report } = load("memory");
+    expect(report.implemented.map((t) => t.tool)).toEqual([
+      "create_entities",
+      "create_relations",
+      "add_observations",
+      "delete_entities",
+    ]);
+    expect(report.leftOut.map((t) => t.tool)).toContain("read_graph");
+    expect(report.leftOut.every((t) => t.status === "not yet implemented")).toBe(true);
+  });
+
+  it("renames dashed tool names and says so; leaves SQL tools out", () => {
+    expect(load("notion").report.notes).toContain(
+      "API-retrieve-a-page is published as API_retrieve_a_page (tool names allow letters, digits and _)",
+    );
+    expect(load("sqlite-npx-chinook").report.leftOut[0]?.reason).toMatch(
+      /query or command language/,
+    );
+  });
 });
 
 describe("importMcpSpec on bad specs", () => {
@@ -72,24 +134,49 @@ describe("importMcpSpec on bad specs", () => {
   });
 
   it("refuses duplicate tool names", () => {
-    expect(() => importMcpSpec({ tools: [tool("create_note", good), tool("create_note", good)] })).toThrow(/repeat: create_note/);
+    expect(() =>
+      importMcpSpec({ tools: [tool("create_note", good), tool("create_note", good)] }),
+    ).toThrow(/repeat: create_note/);
   });
 
   it("leaves out a tool with an invalid JSON Schema, with the reason", () => {
-    const { report } = importMcpSpec({ tools: [tool("create_note", good), tool("update_note", { type: "object", properties: { id: { type: "strnig" } } })] });
-    expect(report.leftOut).toEqual([expect.objectContaining({ tool: "update_note", reason: expect.stringMatching(/invalid inputSchema/) })]);
+    const { report } = importMcpSpec({
+      tools: [
+        tool("create_note", good),
+        tool("update_note", { type: "object", properties: { id: { type: "strnig" } } }),
+      ],
+    });
+    expect(report.leftOut).toEqual([
+      expect.objectContaining({
+        tool: "update_note",
+        reason: expect.stringMatching(/invalid inputSchema/),
+      }),
+    ]);
     expect(report.implemented.map((t) => t.tool)).toEqual(["create_note"]);
   });
 
   it("leaves out a non-object input schema", () => {
-    const { report } = importMcpSpec({ tools: [tool("create_note", good), tool("delete_note", { type: "string" })] });
+    const { report } = importMcpSpec({
+      tools: [tool("create_note", good), tool("delete_note", { type: "string" })],
+    });
     expect(report.leftOut[0]?.reason).toMatch(/type "object"/);
   });
 
   it("resolves local $refs and reports a $ref cycle", () => {
-    const refd = { type: "object", properties: { title: { $ref: "#/$defs/t" } }, required: ["title"], $defs: { t: { type: "string" } } };
-    const cyclic = { type: "object", properties: { node: { $ref: "#/definitions/a" } }, definitions: { a: { $ref: "#/definitions/b" }, b: { $ref: "#/definitions/a" } } };
-    const { report } = importMcpSpec({ tools: [tool("create_note", refd), tool("update_note", cyclic)] });
+    const refd = {
+      type: "object",
+      properties: { title: { $ref: "#/$defs/t" } },
+      required: ["title"],
+      $defs: { t: { type: "string" } },
+    };
+    const cyclic = {
+      type: "object",
+      properties: { node: { $ref: "#/definitions/a" } },
+      definitions: { a: { $ref: "#/definitions/b" }, b: { $ref: "#/definitions/a" } },
+    };
+    const { report } = importMcpSpec({
+      tools: [tool("create_note", refd), tool("update_note", cyclic)],
+    });
     expect(report.implemented.map((t) => t.tool)).toEqual(["create_note"]);
     expect(report.leftOut[0]?.reason).toMatch(/cycle/);
   });

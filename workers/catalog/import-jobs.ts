@@ -48,7 +48,7 @@ export async function finishImportJob(
   db: CatalogDb,
   id: string,
   outcome:
-    | { status: "published"; report: Json; environment: string }
+    | { status: "published" | "duplicate"; report: Json; environment: string }
     | { status: "failed"; report: Json | null; error: Json },
 ): Promise<void> {
   await db

@@ -3,6 +3,7 @@
 // the publish route and by discovery jobs.
 import type { AdmissionReport } from "../../core/environment/admission";
 import type { EnvironmentSpec } from "../../core/environment/spec";
+import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
 import { contentHash } from "../../core/json";
 import { unwrap } from "../../core/result";
@@ -71,6 +72,7 @@ export async function publishEnvironment(
   const published = await insertPublishedVersion(db, {
     spec,
     contentHash: hash,
+    structureHash: await structureHash(spec),
     testResults: report.results.map(toStoredResult),
     ...seedLocation,
   });

@@ -20,6 +20,8 @@ export type PublishInput = {
   spec: EnvironmentSpec;
   contentHash: string;
   testResults: readonly ToolTestResult[];
+  /** The schema-and-tools hash (core/environment/structure-hash.ts), for dedupe. */
+  structureHash?: string;
   /** ISO 8601; defaults to now. */
   publishedAt?: string;
 } & SeedLocation;
@@ -93,6 +95,7 @@ function versionRow(input: PublishInput): typeof environmentVersions.$inferSelec
     seedKey: input.seedKey ?? null,
     seedInline: input.seedInline ?? null,
     clockStart: spec.clockStart ?? null,
+    structureHash: input.structureHash ?? null,
     tableCount: countTables(spec),
     rowCount: Object.values(spec.seed.tables).reduce((sum, table) => sum + table.rows.length, 0),
     toolCount: spec.tools.length,

@@ -55,6 +55,8 @@ export const environmentVersions = sqliteTable(
     seedInline: text("seed_inline"),
     /** Episodes' virtual clock start when the episode names none (ISO 8601). */
     clockStart: text("clock_start"),
+    /** Hash of the schema and tools alone (core/environment/structure-hash.ts), for dedupe. */
+    structureHash: text("structure_hash"),
     tableCount: integer("table_count").notNull(),
     rowCount: integer("row_count").notNull(),
     toolCount: integer("tool_count").notNull(),
@@ -63,6 +65,7 @@ export const environmentVersions = sqliteTable(
   (t) => [
     uniqueIndex("environment_versions_name_version_idx").on(t.name, t.version),
     index("environment_versions_order_idx").on(t.name, t.versionKey),
+    index("environment_versions_structure_idx").on(t.structureHash),
   ],
 );
 
@@ -136,7 +139,9 @@ export const importJobs = sqliteTable(
   "import_jobs",
   {
     id: text("id").primaryKey(),
-    status: text("status", { enum: ["queued", "running", "published", "failed"] }).notNull(),
+    status: text("status", {
+      enum: ["queued", "running", "published", "duplicate", "failed"],
+    }).notNull(),
     /** The request as accepted (name, version, format, category ...), without the source text. */
     request: text("request", { mode: "json" }).$type<Json>().notNull(),
     /** R2 key of the uploaded source. */

@@ -1,6 +1,6 @@
 // Reading published versions: one by name and version (or the latest), by content hash, or all
 // of an environment's versions in semver order. Writing them is publish-version.ts.
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import type { CatalogDb } from "./catalog-db";
 import { environmentVersions } from "./schema";
 import { latestFirst } from "./version-order";
@@ -68,4 +68,18 @@ export function listVersions(db: CatalogDb, name: string): Promise<VersionSummar
     .from(environmentVersions)
     .where(eq(environmentVersions.name, name))
     .orderBy(desc(environmentVersions.versionKey));
+}
+
+/** A published version with the same schema and tools, under another name than `name`. */
+export async function findSameStructure(
+  db: CatalogDb,
+  hash: string,
+  name: string,
+): Promise<VersionRecord | undefined> {
+  const rows = await db
+    .select(versionColumns)
+    .from(environmentVersions)
+    .where(and(eq(environmentVersions.structureHash, hash), ne(environmentVersions.name, name)))
+    .limit(1);
+  return rows[0];
 }

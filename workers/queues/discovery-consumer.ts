@@ -3,6 +3,7 @@
 // safe: a finished job is acknowledged without work, and publishing the same content twice is a
 // no-op. A bad source fails the job with its reason; an unexpected error retries the message.
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
+import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
 import { classifySource } from "../../core/importers/taxonomy";
 import { type Json, sha256Hex } from "../../core/json";
@@ -16,6 +17,7 @@ import {
   startImportJob,
 } from "../catalog/import-jobs";
 import { publishEnvironment } from "../catalog/publish-environment";
+import { findSameStructure } from "../catalog/version-repository";
 import type { AppEnv } from "../env";
 import { scratchEpisodeStub } from "../episodes/episode-client";
 import { fetchSource } from "../imports/fetch-source";
@@ -45,11 +47,22 @@ export async function consumeDiscoveryBatch(
 export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
   const db = catalogDb(env.CATALOG);
   const job = await getImportJob(db, jobId);
-  if (!job || job.status === "published" || job.status === "failed") return;
+  if (!job || job.status === "published" || job.status === "duplicate" || job.status === "failed")
+    return;
   await startImportJob(db, job);
   const started = performance.now();
   try {
     const { spec, report } = await discover(env, job);
+    const twin = await findSameStructure(db, await structureHash(spec), spec.name);
+    if (twin) {
+      // Same schema and tools as a published environment: link to it, publish nothing.
+      await finishImportJob(db, job.id, {
+        status: "duplicate",
+        environment: `${twin.name}@${twin.version}`,
+        report: { ...report, duplicateOf: `${twin.name}@${twin.version}` },
+      });
+      return;
+    }
     const outcome = await publishEnvironment(env, spec);
     await finishImportJob(db, job.id, {
       status: "published",

@@ -42,7 +42,10 @@ export const ImportBodySchema = ImportRequestSchema.extend({
 export const ImportJobSchema = z
   .object({
     id: z.string(),
-    status: z.enum(["queued", "running", "published", "failed"]),
+    status: z.enum(["queued", "running", "published", "duplicate", "failed"]).openapi({
+      description:
+        "`duplicate`: the same schema and tools are already published; `environment` names it",
+    }),
     environment: z.string().nullable(),
     request: z.unknown(),
     report: z.unknown().nullable(),

@@ -1,0 +1,200 @@
+// MCP `tools/list` answer -> environment parts: entity tables derived from the tools' schemas,
+// deterministic seed rows, and implementations with unit tests for the recognisable tools. The
+// report names every tool left out and why; nothing is stubbed.
+import type { SeedData, ToolSpec } from "../environment/spec";
+import { quoteIdentifier } from "../episode/sql-identifiers";
+import { checkToolSchema } from "../json-schema/check-tool-schema";
+import {
+  type Candidate,
+  type Column,
+  deriveTables,
+  type EntityTable,
+  planTool,
+} from "./mcp-entities";
+import { fieldsOf, normalize, resolveRefs } from "./mcp-json-schema";
+import { linkSeedRows } from "./mcp-seed-links";
+import { hashSeed, seededRandom } from "./mcp-seed-values";
+import { isJsonObject, type JsonObject, type McpTool, parseMcpSpec } from "./mcp-spec-schema";
+import { implementationOf } from "./mcp-tool-code";
+import { recogniseTool } from "./mcp-tool-shape";
+import { batchItemNames, seedRows, toolTests } from "./mcp-tool-tests";
+
+export interface McpImportReport {
+  server: string;
+  tables: { name: string; key: string; columns: string[]; rows: number }[];
+  implemented: { tool: string; original: string; table: string; verb: string }[];
+  /** Tools with no implementation here: `not yet implemented`, with the reason. */
+  leftOut: { tool: string; status: "not yet implemented"; reason: string }[];
+  notes: string[];
+}
+
+export interface McpImport {
+  schemaSql: string;
+  seed: SeedData;
+  tools: ToolSpec[];
+  report: McpImportReport;
+}
+
+/** Imports a `tools/list` answer (text or parsed JSON); throws `validation_failed` on a bad spec. */
+export function importMcpSpec(input: unknown): McpImport {
+  const spec = parseMcpSpec(input);
+  const server = spec.serverInfo
+    ? `${spec.serverInfo.name}@${spec.serverInfo.version ?? "0"}`
+    : "mcp-server";
+  const leftOut: McpImportReport["leftOut"] = [];
+  const skip = (tool: string, reason: string) =>
+    leftOut.push({ tool, status: "not yet implemented", reason });
+  const candidates: Candidate[] = [];
+  const originals = new Map<string, McpTool>();
+  for (const tool of spec.tools) {
+    const problems = checkToolSchema(tool.inputSchema);
+    if (problems.length > 0 || !isJsonObject(tool.inputSchema)) {
+      skip(
+        tool.name,
+        `invalid inputSchema: ${problems.map((p) => `${p.path || "/"} ${p.message}`).join("; ")}`,
+      );
+      continue;
+    }
+    const resolved = resolveRefs(tool.inputSchema);
+    if (!resolved.ok) {
+      skip(tool.name, `inputSchema cannot be resolved: ${resolved.reason}`);
+      continue;
+    }
+    const language = languageArgument(resolved.schema);
+    if (language !== undefined) {
+      skip(tool.name, `its input "${language}" is a query or command language, not entity fields`);
+      continue;
+    }
+    const shape = recogniseTool(tool.name);
+    if (!shape.ok) {
+      skip(tool.name, shape.reason);
+      continue;
+    }
+    candidates.push({ name: tool.name, shape: shape.shape, schema: resolved.schema });
+    originals.set(tool.name, tool);
+  }
+  const { tables, refused } = deriveTables(candidates);
+  const rnd = seededRandom(hashSeed(server));
+  const seed: SeedData = { tables: {} };
+  for (const t of tables.values()) {
+    seed.tables[t.name] = { columns: t.columns.map((c) => c.name), rows: seedRows(t, rnd) };
+  }
+  const notes = linkSeedRows([...tables.values()], seed, listFilters(candidates));
+  const tools: ToolSpec[] = [];
+  const implemented: McpImportReport["implemented"] = [];
+  const used = new Set<string>();
+  for (const c of candidates) {
+    const table = tables.get(c.shape.noun);
+    const original = originals.get(c.name);
+    if (!table || !original || !isJsonObject(original.inputSchema)) {
+      skip(c.name, refused.get(c.shape.noun) ?? `no table for "${c.shape.noun}"`);
+      continue;
+    }
+    const planned = planTool(c, table);
+    if (!planned.ok) {
+      skip(c.name, planned.reason);
+      continue;
+    }
+    const rows = seed.tables[table.name]?.rows ?? [];
+    const tests = toolTests(
+      planned.plan,
+      rows,
+      seededRandom(hashSeed(`${server}/${c.name}`)),
+      original.inputSchema,
+    );
+    if (!tests.ok) {
+      skip(c.name, tests.reason);
+      continue;
+    }
+    const name = toolName(c.name, used);
+    if (name !== c.name)
+      notes.push(`${c.name} is published as ${name} (tool names allow letters, digits and _)`);
+    const verb = c.shape.verb;
+    tools.push({
+      name,
+      description: (original.description ?? c.name).slice(0, 4000) || c.name,
+      inputSchema: original.inputSchema,
+      effect: verb === "get" || verb === "list" || verb === "search" ? "read" : "write",
+      implementation: implementationOf(planned.plan, name, batchItemNames(planned.plan)),
+      tests: tests.tests,
+    });
+    implemented.push({ tool: name, original: c.name, table: table.name, verb });
+  }
+  // A table no admitted-to-be tool touches would be seeded noise.
+  for (const noun of [...tables.keys()]) {
+    if (implemented.some((t) => t.table === noun)) continue;
+    tables.delete(noun);
+    delete seed.tables[noun];
+  }
+  if (spec.tools.some((t) => t.outputSchema !== undefined)) {
+    notes.push("the servers' outputSchemas are not kept: the derived tools return table rows");
+  }
+  return {
+    schemaSql: [...tables.values()].map(createTable).join("\n\n"),
+    seed,
+    tools,
+    report: { server, tables: tableReports(tables, seed), implemented, leftOut, notes },
+  };
+}
+
+function createTable(t: EntityTable): string {
+  const sqlType = {
+    text: "TEXT",
+    integer: "INTEGER",
+    real: "REAL",
+    boolean: "INTEGER",
+    json: "TEXT",
+  };
+  // A numeric key holds whole numbers (new ones are MAX + 1), whatever JSON type named it.
+  const typeOf = (c: Column) => (c === t.key && c.kind === "real" ? "INTEGER" : sqlType[c.kind]);
+  const cols = t.columns.map(
+    (c) => `  ${quoteIdentifier(c.name)} ${typeOf(c)}${c === t.key ? " NOT NULL PRIMARY KEY" : ""}`,
+  );
+  return `CREATE TABLE ${quoteIdentifier(t.name)} (\n${cols.join(",\n")}\n);`;
+}
+
+function tableReports(tables: Map<string, EntityTable>, seed: SeedData): McpImportReport["tables"] {
+  return [...tables.values()].map((t) => ({
+    name: t.name,
+    key: t.key.name,
+    columns: t.columns.map((c) => c.name),
+    rows: seed.tables[t.name]?.rows.length ?? 0,
+  }));
+}
+
+function toolName(original: string, used: Set<string>): string {
+  let name = original.replace(/[^A-Za-z0-9_]/g, "_").slice(0, 64);
+  if (!/^[A-Za-z]/.test(name)) name = `t_${name}`.slice(0, 64);
+  for (let n = 2; used.has(name); n++) name = `${name.slice(0, 60)}_${n}`;
+  used.add(name);
+  return name;
+}
+
+const languageArgs = new Set(["sql", "command", "script", "manifest", "jq"]);
+
+/**
+ * A required argument carrying SQL, a shell command or a manifest: the tool runs a language, and
+ * a row-per-call model of it would pretend. A `query` counts only when described as SQL, since
+ * most are search text.
+ */
+function languageArgument(schema: JsonObject): string | undefined {
+  for (const f of fieldsOf(schema)) {
+    if (!f.required) continue;
+    const name = f.name.toLowerCase();
+    const about = typeof f.schema.description === "string" ? f.schema.description : "";
+    if (languageArgs.has(name)) return f.name;
+    if (name === "query" && /\b(sql|statement)\b/i.test(about)) return f.name;
+  }
+  return undefined;
+}
+
+/** Normalized names of the required scalar arguments of list and search tools. */
+function listFilters(candidates: readonly Candidate[]): Set<string> {
+  const names = new Set<string>();
+  for (const c of candidates) {
+    if (c.shape.verb !== "list" && c.shape.verb !== "search") continue;
+    for (const f of fieldsOf(c.schema))
+      if (f.required && f.kind === "text") names.add(normalize(f.name));
+  }
+  return names;
+}
