@@ -20,7 +20,8 @@ export function linkSeedRows(
       const keys = parent ? keysOf(parent, seed) : [];
       if (parent && keys.length > 0) {
         rows.forEach((row, r) => {
-          row[i] = keys[r % keys.length] ?? null;
+          // Offset by the column so `from` and `to` of one row name different entities.
+          row[i] = keys[(r + i) % keys.length] ?? null;
         });
         notes.push(`${table.name}.${column.name} takes ${parent.name}.${parent.key.name} values`);
       } else if (shared.has(normalize(column.name)) && column.kind === "text") {

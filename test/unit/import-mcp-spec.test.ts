@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
 import { type AdmissionReport, runToolTests } from "../../core/environment/admission";
+import { ToolSpecSchema } from "../../core/environment/spec";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
@@ -77,7 +78,10 @@ describe("importMcpSpec on the shared MCP specs", () => {
       expect(admission?.problems ?? []).toEqual([]);
       if (mustImplement.has(name)) expect(report.implemented.length).toBeGreaterThan(0);
       for (const left of report.leftOut) expect(left.reason.length).toBeGreaterThan(0);
-      for (const t of imported.tools) expect(interpolatesArguments(t.implementation)).toBe(false);
+      for (const t of imported.tools) {
+        expect(ToolSpecSchema.safeParse(t).success).toBe(true);
+        expect(interpolatesArguments(t.implementation)).toBe(false);
+      }
       const originals = JSON.parse(text) as { tools: { name: string; inputSchema: unknown }[] };
       for (const t of report.implemented) {
         const source = originals.tools.find((o) => o.name === t.original);
