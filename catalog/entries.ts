@@ -2,7 +2,13 @@
 // (a `CatalogEntry`) and listing it here.
 import type { CatalogEntry } from "./catalog-entry";
 import { chinook } from "./chinook/environment";
+import { mcpCatalogEntries } from "./mcp/environments";
 import { northwind } from "./northwind/environment";
 import { tau2Retail } from "./tau2-retail/environment";
 
-export const catalogEntries: readonly CatalogEntry[] = [chinook, northwind, tau2Retail];
+export const catalogEntries: readonly CatalogEntry[] = [
+  chinook,
+  northwind,
+  tau2Retail,
+  ...mcpCatalogEntries(),
+];

@@ -106,13 +106,13 @@ function printReport(report: unknown, out: { print(line: string): void }): void 
   const r = report as {
     tables?: number;
     rows?: number;
-    tools?: { generated?: number; leftOut?: { table: string; kind: string; reason: string }[] };
+    tools?: { generated?: number; leftOut?: { subject: string; kind: string; reason: string }[] };
     seconds?: number;
   };
   out.print(
     `  ${r.tables ?? "?"} tables, ${r.rows ?? "?"} rows, ${r.tools?.generated ?? "?"} tools generated and admitted`,
   );
   for (const left of r.tools?.leftOut ?? [])
-    out.print(`  left out: ${left.kind} on ${left.table}: ${left.reason}`);
+    out.print(`  left out: ${left.kind} on ${left.subject}: ${left.reason}`);
   if (r.seconds !== undefined) out.print(`  took ${r.seconds.toFixed(1)} s`);
 }

@@ -10,10 +10,18 @@ import type { Json } from "../json";
 import { generateTools, type ToolgenReport } from "../toolgen/generate-tools";
 import { importCsv } from "./csv-import";
 import { importJsonRows } from "./json-rows-import";
+import { importMcpSpec } from "./mcp-spec-import";
 import { importNestedJson } from "./nested-json-import";
 import { importSqlDump } from "./sql-dump-import";
 
-export const ImportFormatSchema = z.enum(["csv", "json-rows", "nested-json", "sql-dump", "tables"]);
+export const ImportFormatSchema = z.enum([
+  "csv",
+  "json-rows",
+  "nested-json",
+  "sql-dump",
+  "tables",
+  "mcp-spec",
+]);
 export type ImportFormat = z.infer<typeof ImportFormatSchema>;
 
 /** `tables` is a database already read elsewhere (e.g. a SQLite file read by the CLI). */
@@ -26,16 +34,25 @@ export interface DiscoverRequest {
   tableName?: string;
 }
 
+export type LeftOutTool = {
+  /** The table (generated tools) or the original tool name (MCP). */
+  subject: string;
+  kind: string;
+  reason: string;
+};
+
 export interface Discovered {
   schemaSql: string;
   seed: SeedData;
   tools: ToolSpec[];
   importReport: Json;
-  toolgen: ToolgenReport;
+  /** Tools that could have existed but were not made, with why. */
+  leftOut: LeftOutTool[];
 }
 
 /** Runs in one transaction on an empty database (the caller rolls it back or wipes it). */
 export function discoverEnvironment(db: SqlDatabase, request: DiscoverRequest): Discovered {
+  if (request.format === "mcp-spec") return discoverMcpServer(db, request.content);
   const imported = importSource(db, request);
   const { tools, report } = generateTools(db);
   if (tools.length === 0) {
@@ -43,13 +60,13 @@ export function discoverEnvironment(db: SqlDatabase, request: DiscoverRequest): 
       toolgen: report as unknown as Json,
     });
   }
-  return { ...imported, tools, toolgen: report };
+  return { ...imported, tools, leftOut: leftOutOf(report) };
 }
 
 function importSource(
   db: SqlDatabase,
   { format, content, sourceName, tableName }: DiscoverRequest,
-): Omit<Discovered, "tools" | "toolgen"> {
+): Omit<Discovered, "tools" | "leftOut"> {
   const names = { sourceName, ...(tableName ? { tableName } : {}) };
   if (format === "sql-dump") {
     const dump = importSqlDump(content, db, { sourceName });
@@ -89,4 +106,40 @@ function parseTables(content: string): z.infer<typeof TablesSourceSchema> {
     });
   }
   return result.data;
+}
+
+/** An MCP server's tools/list: its recognisable tools come with the import, not from toolgen. */
+function discoverMcpServer(db: SqlDatabase, content: string): Discovered {
+  const imported = importMcpSpec(content);
+  if (imported.tools.length === 0) {
+    throw new AppError(
+      "validation_failed",
+      "None of this MCP server's tools could be implemented.",
+      {
+        leftOut: imported.report.leftOut as unknown as Json,
+      },
+    );
+  }
+  loadSchemaAndSeed(db, imported.schemaSql, imported.seed);
+  const leftOut = imported.report.leftOut.map((t) => ({
+    subject: t.tool,
+    kind: t.status,
+    reason: t.reason,
+  }));
+  return {
+    schemaSql: imported.schemaSql,
+    seed: imported.seed,
+    tools: imported.tools,
+    importReport: imported.report as unknown as Json,
+    leftOut,
+  };
+}
+
+function leftOutOf(report: ToolgenReport): LeftOutTool[] {
+  return [
+    ...report.skippedTables.map((t) => ({ subject: t.table, kind: "table", reason: t.reason })),
+    ...report.tables.flatMap((t) =>
+      t.skipped.map((s) => ({ subject: t.table, kind: s.kind, reason: s.reason })),
+    ),
+  ];
 }

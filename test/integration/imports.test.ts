@@ -207,3 +207,51 @@ describe("sources by URL", () => {
     for (const job of [html, slow, huge]) expect(job.status).toBe("failed");
   });
 });
+
+describe("MCP servers", () => {
+  it("imports a tools/list answer with its real tool names and reports what it left out", async () => {
+    const spec = {
+      serverInfo: { name: "notes-server", version: "1.0.0" },
+      tools: [
+        {
+          name: "create_note",
+          description: "Create a note",
+          inputSchema: {
+            type: "object",
+            properties: { title: { type: "string" }, body: { type: "string" } },
+            required: ["title"],
+          },
+        },
+        {
+          name: "get_note",
+          description: "Get a note by id",
+          inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+        },
+        {
+          name: "summarize_everything",
+          description: "Summarize",
+          inputSchema: { type: "object", properties: {} },
+        },
+      ],
+    };
+    const res = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name: "notes-mcp",
+        source: { format: "mcp-spec", filename: "notes.json", content: JSON.stringify(spec) },
+      },
+    });
+    const job = await waitForJob(res.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe("published");
+    const tools = await api<{ tools: { function: { name: string } }[] }>(
+      "GET",
+      "/v1/environments/notes-mcp/tools",
+      { key: null },
+    );
+    expect(tools.body.tools.map((t) => t.function.name).sort()).toEqual([
+      "create_note",
+      "get_note",
+    ]);
+    const leftOut = (job.report as { tools: { leftOut: { subject: string }[] } }).tools.leftOut;
+    expect(leftOut.map((t) => t.subject)).toContain("summarize_everything");
+  });
+});

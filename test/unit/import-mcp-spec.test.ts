@@ -12,7 +12,7 @@ import { createSeededHost } from "../../core/sandbox/seeded-host";
 import { interpolatesArguments, loadDatabase, rolledBack } from "./toolgen-harness";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
-const dir = new URL("../fixtures/mcp-specs/", import.meta.url);
+const dir = new URL("../../catalog/mcp/specs/", import.meta.url);
 const specs = [
   "airtable",
   "atlassian-jira",

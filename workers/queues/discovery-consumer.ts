@@ -137,12 +137,7 @@ async function discover(env: AppEnv, job: ImportJob) {
     tables: Object.keys(discovered.seed.tables).length,
     rows,
     import: discovered.importReport,
-    tools: {
-      generated: discovered.toolgen.totals.tools,
-      leftOut: discovered.toolgen.tables.flatMap((t) =>
-        t.skipped.map((s) => ({ table: t.table, kind: s.kind, reason: s.reason })),
-      ),
-    },
+    tools: { generated: discovered.tools.length, leftOut: discovered.leftOut },
   };
   return { spec, report };
 }

@@ -6,7 +6,7 @@ import { ImportFormatSchema } from "../../core/importers/discover";
 const SourceMetaSchema = z.object({
   format: ImportFormatSchema.openapi({
     description:
-      "`csv`, `json-rows` (an array of flat objects), `nested-json` (documents, flattened into related tables), `sql-dump` (a SQLite dump), or `tables` (`{schemaSql, seed}`, e.g. a SQLite file read by the CLI)",
+      "`csv`, `json-rows` (an array of flat objects), `nested-json` (documents, flattened into related tables), `sql-dump` (a SQLite dump), `tables` (`{schemaSql, seed}`, e.g. a SQLite file read by the CLI), or `mcp-spec` (an MCP server's tools/list answer)",
   }),
   filename: z.string().min(1).max(200),
   tableName: z.string().min(1).max(64).optional(),
