@@ -44,8 +44,11 @@ export function readImportSource(path: string, requested?: string): ImportSource
   return { format, filename, content };
 }
 
-/** An array of flat objects is rows; anything else JSON is a document to flatten. */
-function jsonFormat(content: string, path: string): "json-rows" | "nested-json" {
+/**
+ * `{tools: [...]}` is an MCP server's tools/list answer; an array of flat objects is rows;
+ * anything else JSON is a document to flatten.
+ */
+function jsonFormat(content: string, path: string): "json-rows" | "nested-json" | "mcp-spec" {
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
@@ -59,6 +62,14 @@ function jsonFormat(content: string, path: string): "json-rows" | "nested-json" 
     typeof value === "object" &&
     !Array.isArray(value) &&
     Object.values(value).every((v) => v === null || typeof v !== "object");
+  if (
+    parsed !== null &&
+    typeof parsed === "object" &&
+    "tools" in parsed &&
+    Array.isArray(parsed.tools)
+  ) {
+    return "mcp-spec";
+  }
   return Array.isArray(parsed) && parsed.every(flat) ? "json-rows" : "nested-json";
 }
 

@@ -23,6 +23,9 @@ describe("import sources", () => {
     expect(readImportSource(file("db.json", '{"users":{"u1":{"id":"u1"}}}')).format).toBe(
       "nested-json",
     );
+    expect(readImportSource(file("github.json", '{"serverInfo":{},"tools":[]}')).format).toBe(
+      "mcp-spec",
+    );
     expect(() => readImportSource(file("a.xlsx", "x"))).toThrow(/--format/);
   });
 
