@@ -64,7 +64,7 @@ describe("env import", () => {
                   tools: {
                     generated: 6,
                     leftOut: [
-                      { table: "people", kind: "delete", reason: "every person is referenced" },
+                      { subject: "people", kind: "delete", reason: "every person is referenced" },
                     ],
                   },
                   seconds: 0.4,
