@@ -11,6 +11,7 @@ export const IMPORT_FORMATS = [
   "nested-json",
   "sql-dump",
   "tables",
+  "mcp-spec",
   "sqlite",
 ] as const;
 export type CliImportFormat = (typeof IMPORT_FORMATS)[number];

@@ -1,62 +1,23 @@
 // The Chinook reference environment, built as `npm run catalog:build` builds it, loaded the way an
 // episode loads it (real seed loader, change tracking, QuickJS sandbox), must admit every tool.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BetterSqliteDatabase, openBetterSqlite } from "../../catalog/better-sqlite-database";
+import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
 import { buildEnvironment } from "../../catalog/build-environment";
 import { chinook } from "../../catalog/chinook/environment";
-import { type AdmissionReport, runToolTests } from "../../core/environment/admission";
+import type { AdmissionReport } from "../../core/environment/admission";
 import type { EnvironmentSpec } from "../../core/environment/spec";
-import { installChangeTracking } from "../../core/episode/change-tracking";
-import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
-import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import type { ToolSandbox } from "../../core/sandbox/executor";
-import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
-import { createSeededHost } from "../../core/sandbox/seeded-host";
+import { admitLoaded, loadDatabase } from "./toolgen-harness";
 
 let spec: EnvironmentSpec;
-// The Workers types in tsconfig declare `WebAssembly.Module` abstract (workerd only imports
-// compiled modules); Node has the constructor.
-const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
-
 let db: BetterSqliteDatabase;
 let sandbox: ToolSandbox;
 let report: AdmissionReport;
 
-/** Runs `fn` in a transaction and undoes it, as the EpisodeDO does with a thrown sentinel. */
-function rolledBack<T>(fn: () => T): T {
-  const box: { value?: T } = {};
-  const sentinel = new Error("rollback");
-  try {
-    db.transaction(() => {
-      box.value = fn();
-      throw sentinel;
-    });
-  } catch (err) {
-    if (err !== sentinel) throw err;
-  }
-  return box.value as T;
-}
-
 beforeAll(async () => {
   spec = await buildEnvironment(chinook);
-  db = openBetterSqlite();
-  db.transaction(() => loadSchemaAndSeed(db, spec.schemaSql, spec.seed));
-  installChangeTracking(db);
-  const require = createRequire(import.meta.url);
-  const executor = createQuickJsExecutor(
-    new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))),
-  );
-  sandbox = await executor.load(spec.tools);
-  report = runToolTests({
-    tools: spec.tools,
-    sandbox,
-    db,
-    seed: spec.seed,
-    inRollback: rolledBack,
-    createHost: ({ tool, test }) => createSeededHost(db, `${tool}/${test}`, DEFAULT_CLOCK_START),
-  });
+  db = loadDatabase(spec.schemaSql, spec.seed);
+  ({ admission: report, sandbox } = await admitLoaded(db, spec.seed, spec.tools));
 });
 
 afterAll(() => {

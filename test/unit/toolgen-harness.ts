@@ -8,6 +8,7 @@ import type { SeedData, ToolSpec } from "../../core/environment/spec";
 import { installChangeTracking } from "../../core/episode/change-tracking";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
+import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
 import {
@@ -68,6 +69,26 @@ export async function generateAndAdmit(
 ): Promise<Generated> {
   const db = loadDatabase(schemaSql, seed, options);
   const { tools, report } = generateTools(db, options);
+  const { admission, sandbox } = await admitLoaded(db, seed, tools);
+  return {
+    db,
+    seed,
+    tools,
+    report,
+    admission,
+    close() {
+      sandbox.dispose();
+      db.raw.close();
+    },
+  };
+}
+
+/** Loads `tools` into the real QuickJS sandbox and runs admission on an already loaded `db`. */
+export async function admitLoaded(
+  db: BetterSqliteDatabase,
+  seed: SeedData,
+  tools: ToolSpec[],
+): Promise<{ admission: AdmissionReport; sandbox: ToolSandbox }> {
   const require = createRequire(import.meta.url);
   const executor = createQuickJsExecutor(
     new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))),
@@ -81,17 +102,7 @@ export async function generateAndAdmit(
     inRollback: (fn) => rolledBack(db, fn),
     createHost: ({ tool, test }) => createSeededHost(db, `${tool}/${test}`, DEFAULT_CLOCK_START),
   });
-  return {
-    db,
-    seed,
-    tools,
-    report,
-    admission,
-    close() {
-      sandbox.dispose();
-      db.raw.close();
-    },
-  };
+  return { admission, sandbox };
 }
 
 /** SQL text handed to `ctx.query/one/run` never mentions `args`: values travel as parameters. */
