@@ -1,0 +1,46 @@
+// The one interface every LLM step uses (discovery, task writing, judging); one backend per file
+// (openai-client.ts today), so a step never knows which endpoint it talks to.
+import type { ChatMessage } from "./chat-schemas";
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export interface ChatRequest {
+  messages: readonly ChatMessage[];
+  temperature?: number;
+  maxTokens?: number;
+  seed?: number;
+}
+
+export interface ChatResult {
+  /** The assistant's text (empty when the server sent `null`). */
+  content: string;
+  /** As the server reported it; zeros when it reported none. */
+  usage: TokenUsage;
+  finishReason: string | null;
+  /** HTTP attempts it took, retries included. */
+  attempts: number;
+}
+
+export interface LlmClient {
+  readonly model: string;
+  /** One chat completion. Throws an AppError: `unavailable`, `bad_request` or `validation_failed`. */
+  complete(request: ChatRequest): Promise<ChatResult>;
+}
+
+export const ZERO_USAGE: Readonly<TokenUsage> = Object.freeze({
+  promptTokens: 0,
+  completionTokens: 0,
+  totalTokens: 0,
+});
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    promptTokens: a.promptTokens + b.promptTokens,
+    completionTokens: a.completionTokens + b.completionTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}
