@@ -2,6 +2,7 @@
 // `unit` runs the pure `core/` tests in Node.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import type {} from "./test/global-setup/scripted-llm";
 import type {} from "./test/global-setup/source-server";
 
 // The D1 catalog migrations, handed to the tests as a binding and applied in a setup file.
@@ -24,6 +25,9 @@ export default defineConfig({
                 SOURCE_SERVER_ORIGIN: inject("sourceServerOrigin"),
                 SOURCE_FETCH_TIMEOUT_MS: "1500",
                 SOURCE_MAX_BYTES: "1000000",
+                // The LLM steps talk to a scripted OpenAI-compatible server (test/global-setup).
+                LLM_BASE_URL: inject("llmBaseUrl"),
+                LLM_MODEL: "scripted-model",
               },
             },
           })),
@@ -32,7 +36,10 @@ export default defineConfig({
           name: "workers",
           include: ["test/integration/**/*.test.ts"],
           setupFiles: ["./test/integration/setup/apply-migrations.ts"],
-          globalSetup: ["./test/global-setup/source-server.ts"],
+          globalSetup: [
+            "./test/global-setup/source-server.ts",
+            "./test/global-setup/scripted-llm.ts",
+          ],
         },
       },
       {

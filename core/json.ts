@@ -41,3 +41,8 @@ export async function sha256Hex(text: string | Uint8Array): Promise<string> {
 export function contentHash(value: unknown): Promise<string> {
   return sha256Hex(canonicalJson(value));
 }
+
+/** A plain JSON copy of a value built from typed objects (drops undefined, functions). */
+export function toJsonValue(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value ?? null)) as Json;
+}

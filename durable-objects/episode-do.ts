@@ -3,10 +3,13 @@
 // every method returns a Result so errors survive the RPC boundary.
 import { DurableObject } from "cloudflare:workers";
 import quickjsWasm from "quickjs-wasi/quickjs.wasm";
+import { runCodingAgent } from "../core/discovery/coding-agent";
 import type { AdmissionReport } from "../core/environment/admission";
 import type { SeedData } from "../core/environment/spec";
 import type { CallRecorder } from "../core/episode/call-recorder";
+import { installChangeTracking } from "../core/episode/change-tracking";
 import {
+  DEFAULT_CLOCK_START,
   type EpisodeInit,
   EpisodeInitSchema,
   type EpisodeRecord,
@@ -26,6 +29,7 @@ import {
   type DiscoverRequest,
   discoverEnvironment,
 } from "../core/importers/discover";
+import { createOpenAiClient } from "../core/llm/openai-client";
 import { fail, failureOf, ok, type Result } from "../core/result";
 import type { ToolSandbox } from "../core/sandbox/executor";
 import { createQuickJsExecutor } from "../core/sandbox/quickjs-executor";
@@ -50,7 +54,14 @@ import {
   writeTombstone,
 } from "./episode/episode-store";
 import { loadSeedData } from "./episode/seed-source";
-import type { AdmissionRequest, Caller, EpisodeRpc, SnapshotInfo } from "./episode-rpc";
+import type {
+  AdmissionRequest,
+  Caller,
+  CodingOutcome,
+  CodingRequest,
+  EpisodeRpc,
+  SnapshotInfo,
+} from "./episode-rpc";
 
 const executor = createQuickJsExecutor(quickjsWasm);
 /** How long a tombstone answers "expired"/"deleted" before the object is wiped completely. */
@@ -253,10 +264,25 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     }
   }
 
-  /** Imports a source and generates its tools on a scratch copy, then wipes this object. */
-  async discover(request: DiscoverRequest): Promise<Result<Discovered>> {
+  /**
+   * Imports a source and generates its tools on a scratch copy (and, when asked, lets an LLM
+   * write more, each admitted only if its tests pass), then wipes this object.
+   */
+  async discover(
+    request: DiscoverRequest,
+    coding?: CodingRequest,
+  ): Promise<Result<Discovered & { coding?: CodingOutcome }>> {
     try {
-      return ok(this.ctx.storage.transactionSync(() => discoverEnvironment(this.db, request)));
+      const discovered = this.ctx.storage.transactionSync(() =>
+        discoverEnvironment(this.db, request),
+      );
+      if (!coding) return ok(discovered);
+      const outcome = await this.writeToolsWithLlm(discovered, coding);
+      return ok({
+        ...discovered,
+        tools: [...discovered.tools, ...outcome.tools],
+        coding: outcome.report,
+      });
     } catch (err) {
       if (err instanceof AppError) return failureOf(err);
       const message = err instanceof Error ? err.message : String(err);
@@ -264,6 +290,31 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     } finally {
       await this.ctx.storage.deleteAll();
     }
+  }
+
+  private async writeToolsWithLlm(discovered: Discovered, coding: CodingRequest) {
+    installChangeTracking(this.db);
+    const result = await runCodingAgent({
+      llm: createOpenAiClient(coding.llm),
+      harness: {
+        executor,
+        db: this.db,
+        seed: discovered.seed,
+        inRollback: (fn) => state.inRollback(this.ctx.storage, fn),
+        createHost: ({ tool, test }) =>
+          createSeededHost(this.db, `admission:${tool}:${test}`, DEFAULT_CLOCK_START),
+      },
+      ...(coding.theme ? { theme: coding.theme } : {}),
+      existingTools: discovered.tools.map((t) => t.name),
+    });
+    const report: CodingOutcome = {
+      admitted: result.admitted.map((t) => t.name),
+      rejected: result.rejected,
+      rounds: result.rounds,
+      notes: result.notes,
+      usage: result.usage,
+    };
+    return { tools: result.admitted, report };
   }
 
   // ---------------------------------------------------------------- internals

@@ -12,6 +12,7 @@ import type { ToolCallRequest } from "../core/episode/run-tool-call";
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
 import type { Discovered, DiscoverRequest } from "../core/importers/discover";
+import type { LlmConfig } from "../core/llm/llm-config";
 import type { Result } from "../core/result";
 import type { CallLogRow } from "./episode/call-log";
 
@@ -32,6 +33,20 @@ export interface AdmissionRequest {
   tools: ToolSpec[];
 }
 
+/** Let an LLM write more tools after the generated ones (issue 3, the coding agent). */
+export interface CodingRequest {
+  llm: LlmConfig;
+  theme?: string;
+}
+
+export interface CodingOutcome {
+  admitted: string[];
+  rejected: { name: string; reasons: string[] }[];
+  rounds: number;
+  notes: string[];
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+}
+
 export interface EpisodeRpc {
   create(init: EpisodeInit): Promise<Result<EpisodeInfo>>;
   info(caller: Caller): Promise<Result<EpisodeInfo>>;
@@ -47,5 +62,8 @@ export interface EpisodeRpc {
   restore(caller: Caller, snapshotId: string): Promise<Result<EpisodeInfo>>;
   reset(caller: Caller): Promise<Result<EpisodeInfo>>;
   admit(request: AdmissionRequest): Promise<Result<AdmissionReport>>;
-  discover(request: DiscoverRequest): Promise<Result<Discovered>>;
+  discover(
+    request: DiscoverRequest,
+    coding?: CodingRequest,
+  ): Promise<Result<Discovered & { coding?: CodingOutcome }>>;
 }

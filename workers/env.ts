@@ -3,6 +3,8 @@
 export type AppEnv = Env & {
   /** Bootstrap admin key; other keys are created over the admin API and stored hashed. */
   AGENT_WORLD_ADMIN_KEY?: string;
+  /** Key of the OpenAI-compatible endpoint in LLM_BASE_URL (empty for a local vLLM). */
+  LLM_API_KEY?: string;
 };
 
 export type Scope = "episodes" | "catalog:write" | "admin";

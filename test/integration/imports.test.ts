@@ -255,3 +255,31 @@ describe("MCP servers", () => {
     expect(leftOut.map((t) => t.subject)).toContain("summarize_everything");
   });
 });
+
+describe("the coding agent", () => {
+  it("adds LLM-written tools that pass their tests to a discovery job", async () => {
+    const res = await api<Job>("POST", "/v1/environments/imports", {
+      body: {
+        name: "employees-llm",
+        llm: true,
+        theme: "An HR assistant answering questions about teams.",
+        source: { format: "csv", filename: "employees.csv", content: csv },
+      },
+    });
+    const job = await waitForJob(res.body.id);
+    expect(job.status, JSON.stringify(job.error)).toBe("published");
+    expect(job.report).toMatchObject({
+      llm: {
+        status: "ran",
+        model: "scripted-model",
+        admitted: ["count_employees_in_team"],
+        rounds: 1,
+      },
+    });
+    const ep = await openEpisode("employees-llm");
+    const counted = await call<{ result: unknown }>(ep, "count_employees_in_team", {
+      team: "platform",
+    });
+    expect(counted.body.result).toEqual({ team: "platform", employees: 2 });
+  });
+});

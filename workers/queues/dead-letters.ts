@@ -2,7 +2,7 @@
 // D1 (`dead_letters`, one row per queue and message id, so a redelivery is not a second row)
 // and acknowledged. Nothing is lost; the admin API can inspect what failed.
 
-import type { Json } from "../../core/json";
+import { type Json, toJsonValue } from "../../core/json";
 import { catalogDb } from "../catalog/catalog-db";
 import { deadLetters } from "../catalog/schema";
 import type { AppEnv } from "../env";
@@ -15,7 +15,7 @@ export async function recordDeadLetters(batch: MessageBatch<unknown>, env: AppEn
       .values({
         queue: batch.queue,
         messageId: message.id,
-        body: toJson(message.body),
+        body: bodyAsJson(message.body),
         attempts: message.attempts,
       })
       .onConflictDoNothing();
@@ -23,9 +23,9 @@ export async function recordDeadLetters(batch: MessageBatch<unknown>, env: AppEn
   }
 }
 
-function toJson(body: unknown): Json {
+function bodyAsJson(body: unknown): Json {
   try {
-    return JSON.parse(JSON.stringify(body ?? null)) as Json;
+    return toJsonValue(body);
   } catch {
     return { unserializable: String(body) };
   }

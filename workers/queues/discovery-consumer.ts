@@ -6,7 +6,8 @@ import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
 import { classifySource } from "../../core/importers/taxonomy";
-import { type Json, sha256Hex } from "../../core/json";
+import { sha256Hex, toJsonValue } from "../../core/json";
+import { LLM_NOT_CONFIGURED, llmConfigFrom } from "../../core/llm/llm-config";
 import { unwrap } from "../../core/result";
 import { catalogDb } from "../catalog/catalog-db";
 import {
@@ -59,7 +60,7 @@ export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
       await finishImportJob(db, job.id, {
         status: "duplicate",
         environment: `${twin.name}@${twin.version}`,
-        report: { ...report, duplicateOf: `${twin.name}@${twin.version}` },
+        report: toJsonValue({ ...report, duplicateOf: `${twin.name}@${twin.version}` }),
       });
       return;
     }
@@ -67,18 +68,18 @@ export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
     await finishImportJob(db, job.id, {
       status: "published",
       environment: `${outcome.name}@${outcome.version}`,
-      report: {
+      report: toJsonValue({
         ...report,
-        published: { ...outcome },
+        published: outcome,
         seconds: (performance.now() - started) / 1000,
-      },
+      }),
     });
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
     await finishImportJob(db, job.id, {
       status: "failed",
       report: { seconds: (performance.now() - started) / 1000 },
-      error: err.toJSON().error as unknown as Json,
+      error: toJsonValue(err.toJSON().error),
     });
   }
 }
@@ -86,14 +87,29 @@ export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
 async function discover(env: AppEnv, job: ImportJob) {
   const request = ImportRequestSchema.parse(job.request);
   const { content, sha256, retrievedAt } = await sourceOf(env, job.sourceKey, request.source.url);
+  const llm = request.llm
+    ? llmConfigFrom({
+        LLM_BASE_URL: env.LLM_BASE_URL,
+        LLM_MODEL: env.LLM_MODEL,
+        LLM_API_KEY: env.LLM_API_KEY,
+      })
+    : null;
   const discovered = unwrap(
-    await scratchEpisodeStub(env).discover({
-      format: request.source.format,
-      content,
-      sourceName: request.source.filename,
-      ...(request.source.tableName ? { tableName: request.source.tableName } : {}),
-    }),
+    await scratchEpisodeStub(env).discover(
+      {
+        format: request.source.format,
+        content,
+        sourceName: request.source.filename,
+        ...(request.source.tableName ? { tableName: request.source.tableName } : {}),
+      },
+      llm ? { llm, ...(request.theme ? { theme: request.theme } : {}) } : undefined,
+    ),
   );
+  const llmReport = !request.llm
+    ? { status: "not requested" }
+    : llm
+      ? { status: "ran", model: llm.model, ...discovered.coding }
+      : { status: "not configured", message: LLM_NOT_CONFIGURED };
   const rows = Object.values(discovered.seed.tables).reduce((n, t) => n + t.rows.length, 0);
   const classification = request.category
     ? { category: request.category, matched: [] }
@@ -138,6 +154,7 @@ async function discover(env: AppEnv, job: ImportJob) {
     rows,
     import: discovered.importReport,
     tools: { generated: discovered.tools.length, leftOut: discovered.leftOut },
+    llm: llmReport,
   };
   return { spec, report };
 }

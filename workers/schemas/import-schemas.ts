@@ -28,6 +28,15 @@ export const ImportRequestSchema = z.object({
       "Two-level category; when absent it is assigned by keyword rules over the data's names",
   }),
   license: z.string().min(1).max(200).default("unspecified"),
+  llm: z.boolean().default(false).openapi({
+    description:
+      "Also let the configured LLM write domain tools (each admitted only if its tests pass)",
+  }),
+  theme: z
+    .string()
+    .max(20_000)
+    .optional()
+    .openapi({ description: "A theme or product document for the LLM" }),
   source: SourceMetaSchema,
 });
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
