@@ -246,10 +246,11 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
       const sandbox = await executor.load(request.tools);
       try {
         return ok(
-          state.admitTools({
+          await state.admitTools({
             db: this.db,
             tools: request.tools,
             sandbox,
+            executor,
             seed,
             inRollback: (fn) => state.inRollback(this.ctx.storage, fn),
           }),

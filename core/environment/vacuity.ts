@@ -1,7 +1,9 @@
 // The vacuity check: a tool whose tests still all pass when its implementation is replaced by a
 // stand-in that does nothing (returns null, returns {}, or fails with not_found) proves nothing
 // about the tool, so it must not be admitted. Runs the same admission machinery as real tests.
+
 import type { Executor } from "../sandbox/executor";
+import type { AdmissionReport } from "./admission";
 import { type AdmissionInput, runToolTests } from "./admission";
 import type { ToolSpec } from "./spec";
 
@@ -47,4 +49,29 @@ export async function vacuousTools(input: VacuityInput): Promise<VacuousTool[]> 
     const standIn = found.get(t.name);
     return standIn === undefined ? [] : [{ tool: t.name, standIn }];
   });
+}
+
+/** The admission report with every vacuous tool refused, its reason among the problems. */
+export function withVacuousRefused(
+  report: AdmissionReport,
+  vacuous: readonly VacuousTool[],
+): AdmissionReport {
+  if (vacuous.length === 0) return report;
+  const flagged = new Map(vacuous.map((v) => [v.tool, v.standIn]));
+  const tools = report.tools.map((t) =>
+    flagged.has(t.tool)
+      ? {
+          ...t,
+          admitted: false,
+          problems: [...t.problems, `${VACUOUS_REASON} (e.g. one that ${flagged.get(t.tool)})`],
+        }
+      : t,
+  );
+  return {
+    ...report,
+    admitted: false,
+    tools,
+    problems: [...report.problems, ...vacuous.map((v) => `${v.tool}: ${VACUOUS_REASON}`)],
+    totals: { ...report.totals, admittedTools: tools.filter((t) => t.admitted).length },
+  };
 }

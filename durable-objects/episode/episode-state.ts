@@ -3,6 +3,7 @@
 // it, and run tool admission in rollback transactions.
 import { type AdmissionReport, runToolTests } from "../../core/environment/admission";
 import type { SeedData, ToolSpec } from "../../core/environment/spec";
+import { vacuousTools, withVacuousRefused } from "../../core/environment/vacuity";
 import {
   clearChanges,
   installChangeTracking,
@@ -19,7 +20,7 @@ import * as snapshots from "../../core/episode/snapshots";
 import type { SqlDatabase } from "../../core/episode/sql-database";
 import { diffAgainstSeed, type StateDiff } from "../../core/episode/state-diff";
 import { computeStateDigests } from "../../core/episode/state-digest";
-import type { ToolSandbox } from "../../core/sandbox/executor";
+import type { Executor, ToolSandbox } from "../../core/sandbox/executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
 import type { SnapshotInfo } from "../episode-rpc";
 
@@ -85,18 +86,20 @@ export function listSnapshots(db: SqlDatabase): SnapshotInfo[] {
     .map((row) => ({ snapshotId: String(row.id), step: Number(row.step) }));
 }
 
-export function admitTools(input: {
+/** Every tool's tests (each in a rolled-back transaction), then refuses tools whose tests are vacuous. */
+export async function admitTools(input: {
   db: SqlDatabase;
   tools: readonly ToolSpec[];
   sandbox: ToolSandbox;
+  executor: Executor;
   seed: SeedData;
   inRollback<T>(fn: () => T): T;
-}): AdmissionReport {
-  return runToolTests({
-    ...input,
-    createHost: ({ tool, test }) =>
-      createSeededHost(input.db, `admission:${tool}:${test}`, DEFAULT_CLOCK_START),
-  });
+}): Promise<AdmissionReport> {
+  const createHost = ({ tool, test }: { tool: string; test: string }) =>
+    createSeededHost(input.db, `admission:${tool}:${test}`, DEFAULT_CLOCK_START);
+  const report = runToolTests({ ...input, createHost });
+  if (!report.admitted) return report;
+  return withVacuousRefused(report, await vacuousTools({ ...input, createHost }));
 }
 
 class Rollback extends Error {}

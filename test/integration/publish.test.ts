@@ -110,6 +110,28 @@ describe("publishing an environment", () => {
     expect(invalid.body.error.code).toBe("validation_failed");
   });
 
+  it("refuses a tool whose tests would pass for any implementation", async () => {
+    const res = await publish(
+      withVersion("6.0.0", (s) => {
+        const getAccount = s.tools[0];
+        // Only an error test, and the error is one a do-nothing implementation also gives.
+        if (getAccount)
+          getAccount.tests = [
+            {
+              name: "unknown id",
+              args: { id: 99 },
+              expect: { error: { code: "not_found" }, match: "exact" },
+            },
+          ];
+      }),
+    );
+    expect(res.status).toBe(422);
+    const body = res.body as Failure & { error: { details: { problems: string[] } } };
+    expect(body.error.details.problems.join(" ")).toContain(
+      "get_account: its tests pass for any implementation",
+    );
+  });
+
   it("needs a key with catalog:write", async () => {
     expect((await api("POST", "/v1/environments", { body: ledgerSpec, key: null })).status).toBe(
       401,

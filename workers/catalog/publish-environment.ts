@@ -63,11 +63,14 @@ export async function publishEnvironment(
   );
   if (!report.admitted) {
     const failed = report.results.filter((r) => !r.passed);
-    throw new AppError(
-      "admission_failed",
-      `${failed.length} of ${report.results.length} tool tests failed; nothing was published.`,
-      { failures: failed, problems: report.problems },
-    );
+    const why =
+      failed.length > 0
+        ? `${failed.length} of ${report.results.length} tool tests failed`
+        : `${report.problems.length} tool problem(s): ${report.problems.slice(0, 3).join("; ")}`;
+    throw new AppError("admission_failed", `${why}; nothing was published.`, {
+      failures: failed,
+      problems: report.problems,
+    });
   }
   const published = await insertPublishedVersion(db, {
     spec,
