@@ -135,3 +135,27 @@ export const ImportJob = z.looseObject({
   report: z.unknown().nullable(),
   error: z.looseObject({ code: z.string(), message: z.string() }).nullable(),
 });
+
+/** The parts of a discovery job's report the CLI prints. */
+export const ImportReport = z.looseObject({
+  tables: z.number().optional(),
+  rows: z.number().optional(),
+  tools: z
+    .looseObject({
+      generated: z.number().optional(),
+      leftOut: z
+        .array(z.object({ subject: z.string(), kind: z.string(), reason: z.string() }))
+        .optional(),
+    })
+    .optional(),
+  llm: z
+    .looseObject({
+      status: z.string(),
+      model: z.string().optional(),
+      message: z.string().optional(),
+      admitted: z.array(z.string()).optional(),
+      rejected: z.array(z.object({ name: z.string(), reasons: z.array(z.string()) })).optional(),
+    })
+    .optional(),
+  seconds: z.number().optional(),
+});

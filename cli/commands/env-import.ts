@@ -1,7 +1,7 @@
 // `agent-world env import <file>`: turn a CSV, JSON, SQLite dump or SQLite file into a published
 // environment with generated, tested tools (a discovery job on the platform), with progress.
 import { basename, extname } from "node:path";
-import { ImportJob } from "../api-schemas";
+import { ImportJob, ImportReport } from "../api-schemas";
 import {
   CliError,
   type Command,
@@ -40,6 +40,12 @@ export const envImport: Command = {
         "csv | json-rows | nested-json | sql-dump | sqlite (default: from the extension)",
     },
     license: { type: "string", value: "LICENSE", description: "the source's license (provenance)" },
+    llm: { type: "boolean", description: "also let the platform's configured LLM write tools" },
+    theme: {
+      type: "string",
+      value: "TEXT",
+      description: "a theme or product description for the LLM",
+    },
     json: JSON_OPTION,
   },
   notes: [
@@ -58,6 +64,8 @@ export const envImport: Command = {
       ...(stringOption(input, "version") ? { version: stringOption(input, "version") } : {}),
       ...(domain && subdomain ? { category: { domain, subdomain } } : {}),
       ...(stringOption(input, "license") ? { license: stringOption(input, "license") } : {}),
+      ...(flagOption(input, "llm") ? { llm: true } : {}),
+      ...(stringOption(input, "theme") ? { theme: stringOption(input, "theme") } : {}),
       source,
     };
     let job = await client.request(ImportJob, "POST", "/v1/environments/imports", { body });
@@ -102,17 +110,24 @@ function defaultName(path: string): string {
 }
 
 function printReport(report: unknown, out: { print(line: string): void }): void {
-  if (!report || typeof report !== "object") return;
-  const r = report as {
-    tables?: number;
-    rows?: number;
-    tools?: { generated?: number; leftOut?: { subject: string; kind: string; reason: string }[] };
-    seconds?: number;
-  };
+  const parsed = ImportReport.safeParse(report);
+  if (!parsed.success) return;
+  const r = parsed.data;
   out.print(
     `  ${r.tables ?? "?"} tables, ${r.rows ?? "?"} rows, ${r.tools?.generated ?? "?"} tools generated and admitted`,
   );
-  for (const left of r.tools?.leftOut ?? [])
+  for (const left of r.tools?.leftOut ?? []) {
     out.print(`  left out: ${left.kind} on ${left.subject}: ${left.reason}`);
+  }
+  if (r.llm?.status === "ran") {
+    out.print(
+      `  LLM (${r.llm.model ?? "?"}): ${r.llm.admitted?.length ?? 0} tools admitted, ${r.llm.rejected?.length ?? 0} rejected`,
+    );
+    for (const rejected of r.llm.rejected ?? []) {
+      out.print(`  rejected ${rejected.name}: ${rejected.reasons.join("; ")}`);
+    }
+  } else if (r.llm?.status === "not configured") {
+    out.print(`  LLM: ${r.llm.message ?? "not configured"}`);
+  }
   if (r.seconds !== undefined) out.print(`  took ${r.seconds.toFixed(1)} s`);
 }
