@@ -7,35 +7,15 @@ import { join } from "node:path";
 import { REPO_ROOT } from "../cli/config";
 import { step } from "../cli/dev/console";
 import { startPlatform } from "../cli/dev/ephemeral-platform";
+import { benchMain } from "./bench-main";
 import { CATALOG_USAGE, type CatalogOptions, parseCatalogOptions } from "./catalog-options";
 import { type PublishFigures, publishVariants } from "./catalog-publish";
 import { measureReads, type ReadFigures, readSubjects } from "./catalog-reads";
-import { Cleanup } from "./cleanup";
+import type { Cleanup } from "./cleanup";
 import { httpTarget } from "./http-target";
 
 const RESULTS_DIR = join(REPO_ROOT, "bench", "results");
 const READS_MAX_MS = 90_000;
-
-async function main(): Promise<number> {
-  let options: CatalogOptions;
-  try {
-    options = parseCatalogOptions(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${err instanceof Error ? err.message : String(err)}\n\n${CATALOG_USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    console.log(CATALOG_USAGE);
-    return 0;
-  }
-  const cleanup = new Cleanup();
-  cleanup.onSignals();
-  try {
-    return await bench(options, cleanup);
-  } finally {
-    await cleanup.run();
-  }
-}
 
 async function bench(options: CatalogOptions, cleanup: Cleanup): Promise<number> {
   const startedAt = new Date();
@@ -137,7 +117,9 @@ function rows(p: PublishFigures, reads: Map<string, ReadFigures>): string[][] {
   return out;
 }
 
-process.exitCode = await main().catch((err: unknown) => {
-  console.error(`✗ ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  return 1;
-});
+process.exitCode = await benchMain(parseCatalogOptions, CATALOG_USAGE, bench).catch(
+  (err: unknown) => {
+    console.error(`✗ ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return 1;
+  },
+);

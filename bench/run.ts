@@ -6,8 +6,9 @@ import { REPO_ROOT } from "../cli/config";
 import { step } from "../cli/dev/console";
 import { startPlatform } from "../cli/dev/ephemeral-platform";
 import { assembleResults } from "./assemble-results";
+import { benchMain } from "./bench-main";
 import { BENCH_USAGE, type BenchOptions, parseBenchOptions } from "./bench-options";
-import { Cleanup } from "./cleanup";
+import type { Cleanup } from "./cleanup";
 import { openCallEpisodes } from "./episodes";
 import { startFloorServer } from "./floor-process";
 import { httpTarget } from "./http-target";
@@ -32,27 +33,6 @@ const RESULTS_DIR = join(root, "bench", "results");
 /** Time budgets: every loop also stops at its count, whichever comes first. */
 const CREATION_MAX_MS = 60_000;
 const ROUND_MAX_MS = 30_000;
-
-async function main(): Promise<number> {
-  let options: BenchOptions;
-  try {
-    options = parseBenchOptions(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${err instanceof Error ? err.message : String(err)}\n\n${BENCH_USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    console.log(BENCH_USAGE);
-    return 0;
-  }
-  const cleanup = new Cleanup();
-  cleanup.onSignals();
-  try {
-    return await bench(options, cleanup);
-  } finally {
-    await cleanup.run();
-  }
-}
 
 async function bench(options: BenchOptions, cleanup: Cleanup): Promise<number> {
   const startedAt = new Date();
@@ -136,7 +116,7 @@ async function bench(options: BenchOptions, cleanup: Cleanup): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main().catch((err: unknown) => {
+process.exitCode = await benchMain(parseBenchOptions, BENCH_USAGE, bench).catch((err: unknown) => {
   console.error(`✗ ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   return 1;
 });
