@@ -7,7 +7,7 @@ import { chinook } from "../../catalog/chinook/environment";
 import type { AdmissionReport } from "../../core/environment/admission";
 import type { EnvironmentSpec } from "../../core/environment/spec";
 import type { ToolSandbox } from "../../core/sandbox/executor";
-import { admitLoaded, loadDatabase } from "./toolgen-harness";
+import { admitLoaded, loadDatabase } from "../support/database-harness";
 
 let spec: EnvironmentSpec;
 let db: BetterSqliteDatabase;

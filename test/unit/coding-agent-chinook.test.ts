@@ -27,7 +27,7 @@ import {
   type ScriptedOpenAiServer,
   startScriptedOpenAiServer,
 } from "../support/scripted-openai-server";
-import { loadDatabase, rolledBack } from "./toolgen-harness";
+import { loadDatabase, rolledBack } from "../support/database-harness";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
 

@@ -9,7 +9,7 @@ import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
-import { interpolatesArguments, loadDatabase, rolledBack } from "./toolgen-harness";
+import { interpolatesArguments, loadDatabase, rolledBack } from "../support/database-harness";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
 const dir = new URL("../../catalog/mcp/specs/", import.meta.url);

@@ -1,7 +1,7 @@
 // A table referenced through a multi-column foreign key gets no delete tool (its reference check
 // would miss those children); everything generated for it is still admitted.
 import { describe, expect, it } from "vitest";
-import { generateAndAdmit } from "./toolgen-harness";
+import { generateAndAdmit } from "../support/database-harness";
 
 const schemaSql = `
 CREATE TABLE orders (id INTEGER PRIMARY KEY, customer TEXT NOT NULL);

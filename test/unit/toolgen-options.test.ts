@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { generateTools } from "../../core/toolgen/generate-tools";
-import { interpolatesArguments, loadDatabase } from "./toolgen-harness";
+import { interpolatesArguments, loadDatabase } from "../support/database-harness";
 
 describe("toolgen options", () => {
   let db: BetterSqliteDatabase;

@@ -10,7 +10,7 @@ import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import type { Executor } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
-import { loadDatabase, rolledBack } from "./toolgen-harness";
+import { loadDatabase, rolledBack } from "../support/database-harness";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
 

@@ -1,0 +1,67 @@
+// What synthesis knows of a tool: its inputs and outputs as typed fields with normalised names
+// (so `customer_id`, `customerId` and `CustomerID` meet), what it acts on, and whether it lists.
+// profileTools() (tool-profiles.ts) derives these from the input schema, the output schema and the
+// results its admitted tests expect.
+import type { Json } from "../json";
+
+export type FieldType =
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "array"
+  | "object"
+  | "null"
+  | "unknown";
+
+export interface ToolField {
+  /** Where it is: `customerId`, `invoices[].total`, `artist.name` (`[]` = every element). */
+  path: string;
+  /** The last segment as written, e.g. `total`. */
+  name: string;
+  /** `name` normalised for matching: lowercase alphanumerics, singular (`trackIds` -> `trackid`). */
+  key: string;
+  type: FieldType;
+  /** For arrays of scalars, the element type. */
+  itemType?: FieldType;
+  /** Names an identifier: ends in id/key/code/sku, or is the entity's key. */
+  identifier: boolean;
+  /** Inputs only: listed in the schema's `required`. */
+  required?: boolean;
+  enum?: Json[];
+}
+
+export interface ToolProfile {
+  name: string;
+  description: string;
+  effect: "read" | "write";
+  /** From the name: `list_customer_invoices` -> verb `list`, entity `invoice`, owner `customer`. */
+  verb: string;
+  entity: string;
+  owner?: string;
+  /** Top-level arguments. */
+  inputs: ToolField[];
+  /** Result fields, nested paths included. */
+  outputs: ToolField[];
+  /** Path of the main array of the result (`invoices`, `items`; `` when the result is an array). */
+  listPath?: string;
+}
+
+export type EdgeStrength = "strong" | "weak" | "independent";
+
+/** The paper's weights: walks prefer strong links and never dead-end on independent ones. */
+export const EDGE_WEIGHT: Record<EdgeStrength, number> = { strong: 3, weak: 2, independent: 1 };
+
+export interface ToolEdge {
+  from: string;
+  to: string;
+  strength: EdgeStrength;
+  weight: number;
+  /** Output fields of `from` that can feed inputs of `to` (empty for independent edges). */
+  via: { output: string; input: string }[];
+}
+
+export interface ToolGraph {
+  tools: ToolProfile[];
+  edges: ToolEdge[];
+}
