@@ -34,6 +34,7 @@ import { fail, failureOf, ok, type Result } from "../core/result";
 import type { ToolSandbox } from "../core/sandbox/executor";
 import { createQuickJsExecutor } from "../core/sandbox/quickjs-executor";
 import { createSeededHost, restoreSeededHost } from "../core/sandbox/seeded-host";
+import type { SynthesisOutcome } from "../core/tasks/synthesis-request";
 import type { AppEnv } from "../workers/env";
 import {
   appendCall,
@@ -61,6 +62,9 @@ import type {
   CodingRequest,
   EpisodeRpc,
   SnapshotInfo,
+  SolutionRunOutcome,
+  SolutionRunRequest,
+  SynthesisRequest,
 } from "./episode-rpc";
 
 const executor = createQuickJsExecutor(quickjsWasm);
@@ -318,6 +322,19 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     return { tools: result.admitted, report };
   }
 
+  // ---------------------------------------------------------------- tasks (issue 4)
+
+  async synthesize(_request: SynthesisRequest): Promise<Result<SynthesisOutcome>> {
+    return fail("unavailable", "Task synthesis is being built.");
+  }
+
+  async runSolution(
+    _caller: Caller,
+    _request: SolutionRunRequest,
+  ): Promise<Result<SolutionRunOutcome>> {
+    return fail("unavailable", "Solution runs are being built.");
+  }
+
   // ---------------------------------------------------------------- internals
 
   private callLoaded(request: ToolCallRequest): Result<ToolCallResult> {
@@ -386,6 +403,7 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
       clock: new Date(record.host.clock.nowMs).toISOString(),
       tables: record.tables,
       rows: record.rows,
+      ...(record.task ? { task: record.task.id } : {}),
     };
   }
 

@@ -12,8 +12,10 @@ import type { ToolCallRequest } from "../core/episode/run-tool-call";
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
 import type { Discovered, DiscoverRequest } from "../core/importers/discover";
+import type { Json } from "../core/json";
 import type { LlmConfig } from "../core/llm/llm-config";
 import type { Result } from "../core/result";
+import type { SynthesisOutcome, SynthesisShard } from "../core/tasks/synthesis-request";
 import type { CallLogRow } from "./episode/call-log";
 
 export interface Caller {
@@ -47,6 +49,33 @@ export interface CodingOutcome {
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
 }
 
+/** One synthesis shard on a scratch copy of an environment version (issue 4). */
+export interface SynthesisRequest {
+  environment: { name: string; version: string; contentHash: string };
+  schemaSql: string;
+  seedRef: SeedRef;
+  /** Admitted tools with their tests (profiles read the tests' expected results). */
+  tools: ToolSpec[];
+  clockStart: string;
+  shard: SynthesisShard;
+}
+
+/** Runs a task's reference solution on this episode through its normal call path (logged). */
+export interface SolutionRunRequest {
+  program: string;
+  /** Oracle noise: each call is dropped (answered with an error) with this probability. */
+  errorRate?: number;
+  /** Seeds the noise. */
+  seed?: string;
+}
+
+export interface SolutionRunOutcome {
+  ok: boolean;
+  answer: Json;
+  error?: { code: string; message: string };
+  calls: { tool: string; ok: boolean }[];
+}
+
 export interface EpisodeRpc {
   create(init: EpisodeInit): Promise<Result<EpisodeInfo>>;
   info(caller: Caller): Promise<Result<EpisodeInfo>>;
@@ -66,4 +95,6 @@ export interface EpisodeRpc {
     request: DiscoverRequest,
     coding?: CodingRequest,
   ): Promise<Result<Discovered & { coding?: CodingOutcome }>>;
+  synthesize(request: SynthesisRequest): Promise<Result<SynthesisOutcome>>;
+  runSolution(caller: Caller, request: SolutionRunRequest): Promise<Result<SolutionRunOutcome>>;
 }

@@ -37,6 +37,8 @@ export const EpisodeInitSchema = z.object({
   seed: z.string().min(1).max(200),
   clockStart: z.string(),
   limits: EpisodeLimitsSchema,
+  /** The task this episode was opened for: verify compares against its ground truth. */
+  task: z.object({ id: z.string() }).optional(),
 });
 
 export const EpisodeRecordSchema = EpisodeInitSchema.omit({ tools: true, schemaSql: true }).extend({

@@ -26,6 +26,8 @@ export interface EpisodeInfo {
   clock: string;
   tables: number;
   rows: number;
+  /** Set when the episode was opened for a task (POST /v1/episodes with `task`). */
+  task?: string;
 }
 
 export interface EpisodeState {
