@@ -3,6 +3,7 @@
 
 import type { SqlDatabase } from "../episode/sql-database";
 import type { Json } from "../json";
+import type { ToolOutcome } from "../tasks/tool-runner";
 
 /** What the guest's `ctx` reaches on the host; all synchronous and deterministic. */
 export interface ToolHost {
@@ -13,6 +14,11 @@ export interface ToolHost {
   random(): number;
   /** A deterministic identifier drawn from the episode's seed, e.g. `ord_3f9a1c2b`. */
   id(prefix?: string): string;
+  /**
+   * Calls one of the environment's tools for the guest's `ctx.call`. Only a solution program's
+   * host has it (core/tasks/solution-runner.ts); ordinary tools reach data through SQL alone.
+   */
+  call?(tool: string, args: Record<string, Json>): ToolOutcome;
 }
 
 export interface ExecutionLimits {
@@ -55,6 +61,9 @@ export interface LoadableTool {
    * - `ctx.now()` → the virtual clock as ISO 8601; `new Date()` and `Date.now()` read it too (UTC).
    * - `ctx.random()` → [0, 1) from the episode's PRNG, the same stream as `Math.random()`.
    * - `ctx.id(prefix?)` → a deterministic unique id such as `ord_3f9a1c2b`.
+   * - `ctx.call(tool, args?)` → the tool's JSON result, for solution programs only (their host has
+   *   `call`; elsewhere it throws). `args` is a plain object, copied as JSON. A failing tool throws
+   *   a `ToolError` with its `code`, `message` and `details`; uncaught, it is the call's tool_error.
    *
    * The return value must be JSON-serialisable (`undefined` becomes `null`). There is no I/O, no
    * timers, no `eval` or `Function()`, and every intrinsic is frozen.

@@ -2,14 +2,15 @@
 // the tool compiler and invoker, and the lockdown that freezes every intrinsic (like SES's
 // `lockdown()`), so one call can leave nothing behind that a later call could observe.
 //
-// It evaluates to a function taking the four host functions (host-bridge.ts) and returning
+// It evaluates to a function taking the five host functions (host-bridge.ts) and returning
 // `{ compile, invoke, collect }`; the host keeps those handles and nothing is put on `globalThis`.
 //
 // Replies between the guest and the host are strings whose first character is a tag:
-//   from the host: R<json> value, E<json> SQL error {code,message}, X<json> other error {name,message}
+//   from the host: R<json> value, E<json> SQL error {code,message}, X<json> other error {name,message},
+//                  T<json> a failed tool behind ctx.call {code,message,details?}
 //   to the host:   R<json> result, T<json> tool error {code,message,details?},
 //                  E<json> runtime error {name,message}, S stack overflow, P promise pending
-export const GUEST_PRELUDE = String.raw`(function prelude(hostSql, hostRandom, hostNow, hostId) {
+export const GUEST_PRELUDE = String.raw`(function prelude(hostSql, hostRandom, hostNow, hostId, hostCall) {
   "use strict";
   const G = globalThis;
   const { freeze, defineProperty, getOwnPropertyDescriptor, getPrototypeOf } = Object;
@@ -50,6 +51,7 @@ export const GUEST_PRELUDE = String.raw`(function prelude(hostSql, hostRandom, h
     const body = jsonParse(reply.slice(1));
     if (tag === "R") return body;
     if (tag === "E") throw new SqlError(body.code, body.message);
+    if (tag === "T") throw new ToolError(body.code, body.message, body.details);
     throw new (HOST_ERRORS[body.name] || ErrorCtor)(body.message);
   }
 
@@ -79,6 +81,14 @@ export const GUEST_PRELUDE = String.raw`(function prelude(hostSql, hostRandom, h
     return jsonStringify(out);
   }
 
+  function callArgs(args) {
+    if (args === undefined) return "{}";
+    if (typeof args !== "object" || args === null || isArray(args)) {
+      throw new TypeErrorCtor("ctx.call: args must be a plain object");
+    }
+    return jsonStringify(args);
+  }
+
   function fail(code, message, details) {
     if (typeof code !== "string" || code === "") throw new TypeErrorCtor("ctx.fail: code must be a non-empty string");
     const text = message === undefined ? code : toText(message);
@@ -103,6 +113,11 @@ export const GUEST_PRELUDE = String.raw`(function prelude(hostSql, hostRandom, h
         live();
         if (prefix !== undefined && typeof prefix !== "string") throw new TypeErrorCtor("ctx.id: prefix must be a string");
         return decode(hostId(prefix === undefined ? "" : prefix));
+      },
+      call(tool, args) {
+        live();
+        if (typeof tool !== "string") throw new TypeErrorCtor("ctx.call: the tool name must be a string");
+        return decode(hostCall(tool, callArgs(args)));
       },
     });
   }

@@ -1,7 +1,9 @@
-// The host side of the guest's `ctx`: SQL, clock, random numbers and ids, charged to the current
-// call's fuel. Every reply is one string, `R<json>` (a value), `E<json>` (a SQL error: code and
-// message) or `X<json>` (any other failure: name and message); the prelude turns it back into a
-// value or a thrown error. Nothing here throws into the VM, so no host stack ever reaches the guest.
+// The host side of the guest's `ctx`: SQL, tool calls, clock, random numbers and ids, charged to the
+// current call's fuel. Every reply is one string, `R<json>` (a value), `E<json>` (a SQL error: code
+// and message), `T<json>` (a failed tool behind `ctx.call`: code, message, details) or `X<json>`
+// (any other failure: name and message); the prelude turns it back into a value or a thrown error.
+// Nothing here throws into the VM, so no host stack ever reaches the guest.
+import type { Json } from "../json";
 import type { ToolHost } from "./executor";
 import { HOST_CALL_FUEL, REPLY_CHARS_PER_FUEL } from "./limits";
 import { describeSqlError } from "./sql-errors";
@@ -25,6 +27,8 @@ export const SqlMode = { query: 0, one: 1, run: 2 } as const;
 
 export interface HostBridge {
   sql(mode: number, sql: string, paramsJson: string): string;
+  /** `ctx.call`: `argsJson` is the guest's JSON copy of a plain object. */
+  call(tool: string, argsJson: string): string;
   random(): string;
   now(): string;
   id(prefix: string): string;
@@ -70,6 +74,17 @@ export function createHostBridge(current: () => CallState): HostBridge {
         charge(state, Math.floor(json.length / REPLY_CHARS_PER_FUEL));
         return `R${json}`;
       }),
+    call: (tool, argsJson) =>
+      guarded((host, state) => {
+        if (!host.call) return failure("Error", "ctx.call is only available to solution programs");
+        charge(state, HOST_CALL_FUEL);
+        const outcome = host.call(tool, objectFromJson(argsJson));
+        const reply = outcome.ok
+          ? `R${JSON.stringify(outcome.result) ?? "null"}`
+          : `T${JSON.stringify(outcome.error)}`;
+        charge(state, Math.floor(reply.length / REPLY_CHARS_PER_FUEL));
+        return reply;
+      }),
     random: () => guarded((host) => `R${JSON.stringify(host.random())}`),
     now: () => guarded((host) => `R${JSON.stringify(host.now())}`),
     id: (prefix) =>
@@ -86,6 +101,15 @@ export function createHostBridge(current: () => CallState): HostBridge {
       return state.limitHit === "fuel";
     },
   };
+}
+
+// The guest made `argsJson` with JSON.stringify, so it parses to JSON; only its shape is checked.
+function objectFromJson(argsJson: string): Record<string, Json> {
+  const parsed: Json = JSON.parse(argsJson);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new TypeError("ctx.call: args must be a plain object");
+  }
+  return parsed;
 }
 
 function failure(name: string, message: string): string {

@@ -39,6 +39,7 @@ const HOST_FUNCTIONS = {
   random: "agentWorld.random",
   now: "agentWorld.now",
   id: "agentWorld.id",
+  call: "agentWorld.call",
 } as const;
 
 /**
@@ -64,11 +65,13 @@ export async function createVmTemplate(wasm: WebAssembly.Module): Promise<VmTemp
       const prelude = vm.evalCode(GUEST_PRELUDE, "prelude.js");
       // Placeholders: the prelude calls none of them while booting, and each restore rebinds them.
       const unbound = () => vm.newString('X{"name":"Error","message":"host function not bound"}');
+      // In the order the prelude takes them.
       const hosts = [
         HOST_FUNCTIONS.sql,
         HOST_FUNCTIONS.random,
         HOST_FUNCTIONS.now,
         HOST_FUNCTIONS.id,
+        HOST_FUNCTIONS.call,
       ].map((name) => vm.newFunction(name, unbound));
       return scope.escape(vm.callFunction(prelude, vm.undefined, ...hosts));
     });
@@ -164,6 +167,9 @@ export class ToolVm {
       vm.registerHostCallback(HOST_FUNCTIONS.now, () => reply(bridge.now()));
       vm.registerHostCallback(HOST_FUNCTIONS.id, (prefix) =>
         reply(bridge.id(handleString(prefix))),
+      );
+      vm.registerHostCallback(HOST_FUNCTIONS.call, (tool, args) =>
+        reply(bridge.call(handleString(tool), handleString(args))),
       );
       const api = vm.withScope((scope) => {
         const exported = vm.importHandle(template.api);

@@ -236,7 +236,10 @@ describe("results and tools", () => {
 
   it("gives each call a frozen ctx with exactly the documented methods", () => {
     expect(call("ctxShape")).toMatchObject({
-      result: { keys: ["fail", "id", "now", "one", "query", "random", "run"], frozen: true },
+      result: {
+        keys: ["call", "fail", "id", "now", "one", "query", "random", "run"],
+        frozen: true,
+      },
     });
   });
 
