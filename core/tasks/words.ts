@@ -25,6 +25,8 @@ const IRREGULAR_SINGULAR: Record<string, string> = {
   address: "address",
   analysis: "analysis",
   series: "series",
+  // Too short for the plural rule below, yet `trackIds` must key as `trackid`.
+  ids: "id",
 };
 
 /** A plural English word made singular, well enough for schema words. */
