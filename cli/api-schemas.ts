@@ -159,3 +159,57 @@ export const ImportReport = z.looseObject({
     .optional(),
   seconds: z.number().optional(),
 });
+
+/** A synthesis job (`/v1/tasks/synthesize`, `/v1/tasks/jobs/:id`). */
+export const SynthesisJobResponse = z.looseObject({
+  job: z.looseObject({
+    id: z.string(),
+    status: z.enum(["queued", "running", "done", "failed"]),
+    environment: z.looseObject({ name: z.string(), version: z.string() }),
+    shards: z.looseObject({ total: z.number(), done: z.number(), failed: z.number() }),
+    kept: z.number(),
+    report: z.unknown().nullable(),
+  }),
+});
+
+/** The parts of a synthesis job's report the CLI prints. */
+export const SynthesisJobReport = z.looseObject({
+  requested: z.number(),
+  kept: z.number(),
+  rejected: z.record(z.string(), z.number()).optional(),
+  examples: z.record(z.string(), z.array(z.string())).optional(),
+  failedShards: z.array(z.looseObject({ shard: z.number(), error: z.string() })).optional(),
+  stoppedBecause: z.string().optional(),
+  seconds: z.number().optional(),
+});
+
+export const TaskSummary = z.looseObject({
+  id: z.string(),
+  environment: z.looseObject({ name: z.string(), version: z.string() }),
+  kind: z.string(),
+  level: z.string(),
+  instruction: z.string(),
+  chainLength: z.number(),
+  writes: z.number(),
+  createdAt: z.string(),
+});
+
+export const TaskList = z.looseObject({
+  tasks: z.array(TaskSummary),
+  nextCursor: z.string().nullable(),
+});
+
+export const TaskDetail = z.looseObject({
+  id: z.string(),
+  environment: z.looseObject({ name: z.string(), version: z.string() }),
+  kind: z.string(),
+  instruction: z.string(),
+  tools: z.array(z.string()),
+  difficulty: z.looseObject({ level: z.string(), chainLength: z.number(), writes: z.number() }),
+  solution: z.looseObject({
+    program: z.string(),
+    calls: z.array(z.looseObject({ tool: z.string(), args: z.unknown() })),
+  }),
+  groundTruth: z.looseObject({ digest: z.string(), answer: z.unknown().optional() }),
+  createdAt: z.string(),
+});

@@ -86,6 +86,13 @@ export class ApiClient {
     return parsed.data;
   }
 
+  /** Sends a request and answers the raw Response (for streamed bodies such as NDJSON). */
+  async stream(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const response = await this.#send(method, path, options);
+    if (!response.ok) throw errorFrom(response.status, await response.text());
+    return response;
+  }
+
   async #send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(options.query ?? {})) {

@@ -10,11 +10,15 @@ import { adminKeyRoutes } from "./routes/admin-keys";
 import { environmentRoutes } from "./routes/environments";
 import { episodeCallRoutes } from "./routes/episode-calls";
 import { episodeStateRoutes } from "./routes/episode-state";
+import { episodeVerifyRoutes } from "./routes/episode-verify";
 import { episodeRoutes } from "./routes/episodes";
 import { importRoutes } from "./routes/imports";
 import { mcpRoutes } from "./routes/mcp";
 import { openEnvRoutes } from "./routes/openenv";
 import { publishRoutes } from "./routes/publish";
+import { taskSynthesisRoutes } from "./routes/task-synthesis";
+import { taskRoutes } from "./routes/tasks";
+import { toolGraphRoutes } from "./routes/tool-graph";
 
 /** Tool calls and episode requests are small; a published environment carries its seed rows. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -25,24 +29,31 @@ export function createApp() {
   const app = createRouter();
   app.use("/v1/environments", limitBody(PUBLISH_BODY_LIMIT_BYTES));
   app.use("/v1/environments/imports", limitBody(PUBLISH_BODY_LIMIT_BYTES));
-  for (const path of ["/v1/episodes", "/v1/episodes/*", "/v1/admin/*"]) {
+  for (const path of ["/v1/episodes", "/v1/episodes/*", "/v1/admin/*", "/v1/tasks/*"]) {
     app.use(path, limitBody(BODY_LIMIT_BYTES));
   }
 
   app.use("/v1/episodes", requireScope("episodes"));
   app.use("/v1/episodes/*", requireScope("episodes"));
   app.use("/v1/admin/*", requireScope("admin"));
+  // Reading tasks is for trainers (episodes); synthesizing writes to the catalog.
+  app.on("GET", ["/v1/tasks", "/v1/tasks/*"], requireScope("episodes"));
+  app.on("POST", "/v1/tasks/*", requireScope("catalog:write"));
 
   // Before the catalog routes, whose `/v1/environments/{name}` would match `imports`.
   app.route("/", importRoutes);
   app.route("/", environmentRoutes);
+  app.route("/", toolGraphRoutes);
   app.route("/", publishRoutes);
   app.route("/", episodeRoutes);
+  app.route("/", episodeVerifyRoutes);
   app.route("/", episodeCallRoutes);
   app.route("/", episodeStateRoutes);
   app.route("/", mcpRoutes);
   app.route("/", openEnvRoutes);
   app.route("/", adminKeyRoutes);
+  app.route("/", taskSynthesisRoutes);
+  app.route("/", taskRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

@@ -11,6 +11,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import type { Provenance, ToolTest } from "../../core/environment/spec";
 import type { Json } from "../../core/json";
+import type { SynthesisReport } from "../../core/tasks/synthesis-request";
 import type { Scope } from "../env";
 
 /** ISO 8601 timestamps: readable in the D1 console and ordered as text. */
@@ -156,4 +157,82 @@ export const importJobs = sqliteTable(
     updatedAt: timestamp("updated_at").notNull(),
   },
   (t) => [index("import_jobs_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Synthesized tasks: the listing columns, and the Task itself as JSON in `body`, or in R2 at
+ * `body_r2_key` when it is over 100 KB. One row per (content hash, dedupe key), so a
+ * near-duplicate or a redelivered shard is never stored twice.
+ */
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: text("id").primaryKey(),
+    environmentName: text("environment_name").notNull(),
+    environmentVersion: text("environment_version").notNull(),
+    contentHash: text("content_hash").notNull(),
+    kind: text("kind", { enum: ["graph", "programmatic"] }).notNull(),
+    level: text("level", { enum: ["easy", "medium", "hard"] }).notNull(),
+    chainLength: integer("chain_length").notNull(),
+    writes: integer("writes").notNull(),
+    instruction: text("instruction").notNull(),
+    jobId: text("job_id"),
+    /** The job's shard that stored it: a redelivered shard counts what it kept from here. */
+    shard: integer("shard"),
+    dedupeKey: text("dedupe_key").notNull(),
+    body: text("body"),
+    bodyR2Key: text("body_r2_key"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tasks_dedupe_idx").on(t.contentHash, t.dedupeKey),
+    // Keyset pages are ordered by (created_at, id); each filter has an index in that order.
+    index("tasks_created_idx").on(t.createdAt, t.id),
+    index("tasks_environment_idx").on(t.environmentName, t.createdAt, t.id),
+    index("tasks_job_idx").on(t.jobId, t.shard),
+  ],
+);
+
+/** Synthesis jobs: one request fanned out as shards of at most 25 tasks over the queue. */
+export const synthesisJobs = sqliteTable(
+  "synthesis_jobs",
+  {
+    id: text("id").primaryKey(),
+    ownerKeyId: text("owner_key_id").notNull(),
+    environmentName: text("environment_name").notNull(),
+    environmentVersion: text("environment_version").notNull(),
+    contentHash: text("content_hash").notNull(),
+    /** count, strategy, difficulty and seed as accepted. */
+    request: text("request", { mode: "json" }).$type<Json>().notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull(),
+    shardsTotal: integer("shards_total").notNull(),
+    shardsDone: integer("shards_done").notNull().default(0),
+    shardsFailed: integer("shards_failed").notNull().default(0),
+    kept: integer("kept").notNull().default(0),
+    /** The last error of each shard still being retried, `{ "<shard>": message }`. */
+    shardErrors: text("shard_errors", { mode: "json" }).$type<Record<string, string>>(),
+    /** The aggregated report, once every shard is done or failed. */
+    report: text("report", { mode: "json" }).$type<Json>(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("synthesis_jobs_created_idx").on(t.createdAt)],
+);
+
+/** One row per finished shard: its presence is what makes a redelivered message a no-op. */
+export const synthesisShards = sqliteTable(
+  "synthesis_shards",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => synthesisJobs.id, { onDelete: "cascade" }),
+    shard: integer("shard").notNull(),
+    status: text("status", { enum: ["done", "failed"] }).notNull(),
+    kept: integer("kept").notNull(),
+    report: text("report", { mode: "json" }).$type<SynthesisReport>(),
+    /** Why a failed shard failed. */
+    error: text("error"),
+    finishedAt: timestamp("finished_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.shard] })],
 );

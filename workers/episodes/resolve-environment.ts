@@ -64,7 +64,7 @@ async function loadContent(db: CatalogDb, version: VersionRecord): Promise<Versi
   return { schemaSql: version.schemaSql, seedRef: await seedRefOf(db, version), tools };
 }
 
-async function seedRefOf(db: CatalogDb, version: VersionRecord): Promise<SeedRef> {
+export async function seedRefOf(db: CatalogDb, version: VersionRecord): Promise<SeedRef> {
   if (version.seedKey) return { r2Key: version.seedKey };
   const rows = await db
     .select({ seedInline: environmentVersions.seedInline })

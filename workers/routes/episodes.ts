@@ -5,7 +5,7 @@ import { unwrap } from "../../core/result";
 import { formatTools } from "../../core/tool-formats";
 import { callerOf, episodeStub, newEpisodeId } from "../episodes/episode-client";
 import { episodeLinks } from "../episodes/episode-links";
-import { resolveEnvironment } from "../episodes/resolve-environment";
+import { episodeSource } from "../episodes/episode-source";
 import { createRouter } from "../router";
 import {
   CreateEpisodeBody,
@@ -32,13 +32,14 @@ episodeRoutes.openapi(
         description: "The new episode",
         content: { "application/json": { schema: EpisodeInfoSchema } },
       },
-      ...errorResponses(400, 401, 404, 413),
+      ...errorResponses(400, 401, 404, 409, 413),
     },
   }),
   async (c) => {
     const body = c.req.valid("json");
     const auth = c.get("auth");
-    const environment = await resolveEnvironment(c.env, body.environment);
+    const source = await episodeSource(c.env, body);
+    const { environment } = source;
     const episodeId = newEpisodeId();
     const info = unwrap(
       await episodeStub(c.env, episodeId).create({
@@ -52,9 +53,11 @@ episodeRoutes.openapi(
         schemaSql: environment.schemaSql,
         seedRef: environment.seedRef,
         tools: environment.tools,
-        seed: body.seed ?? episodeId,
-        clockStart: body.clockStart ?? environment.clockStart ?? DEFAULT_CLOCK_START,
+        seed: body.seed ?? source.seed ?? episodeId,
+        clockStart:
+          body.clockStart ?? source.clockStart ?? environment.clockStart ?? DEFAULT_CLOCK_START,
         limits: { ttlSeconds: body.ttlSeconds, maxSteps: body.maxSteps },
+        ...(source.task ? { task: { id: source.task.id } } : {}),
       }),
     );
     return c.json({ ...info, links: episodeLinks(new URL(c.req.url).origin, episodeId) }, 201);

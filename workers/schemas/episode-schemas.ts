@@ -10,10 +10,21 @@ export const EpisodeIdParams = z.object({
 
 export const CreateEpisodeBody = z
   .object({
-    environment: z
+    environment: z.string().min(1).optional().openapi({
+      example: "chinook@1.0.0",
+      description: "`name` or `name@version`; omit when `task` is given",
+    }),
+    task: z
       .string()
       .min(1)
-      .openapi({ example: "chinook@1.0.0", description: "`name` or `name@version`" }),
+      .max(100)
+      .optional()
+      .openapi({
+        example: "task_3f9a1c2b7d4e5f60718293a4",
+        description:
+          "Open the episode for this task: its environment version, seed, clock start and tools; " +
+          "`POST /v1/episodes/{id}/verify` then scores against its ground truth",
+      }),
     seed: z.string().min(1).max(200).optional().openapi({
       description: "Seeds the episode's random numbers and ids; default: the episode id",
     }),
@@ -23,6 +34,10 @@ export const CreateEpisodeBody = z
       .datetime()
       .optional()
       .openapi({ description: "The virtual clock's start (ISO 8601, UTC)" }),
+  })
+  .refine((b) => b.environment !== undefined || b.task !== undefined, {
+    message: "give `environment` or `task`",
+    path: ["environment"],
   })
   .openapi("CreateEpisode");
 
@@ -39,6 +54,7 @@ export const EpisodeInfoSchema = z
     clock: z.string(),
     tables: z.number().int(),
     rows: z.number().int(),
+    task: z.string().optional().openapi({ description: "The task the episode was opened for" }),
     links: z.record(z.string(), z.string()).optional(),
   })
   .openapi("Episode");
