@@ -1,0 +1,157 @@
+// The collection a programmatic task loops over: a list tool called with its anchor (or with no
+// arguments), at the largest page, and kept only when the page holds the whole list, so that a
+// loop over it sees every element.
+import type { Json } from "../json";
+import type { GeneratorContext } from "./draft";
+import { type Anchor, describeAnchor, nounOf, requiredInputs } from "./program-anchor";
+import { access, callCode, lit } from "./program-code";
+import { getPath, isRecord, type JsonRecord, shuffle } from "./program-values";
+import type { ToolProfile } from "./tool-profile";
+import { plural, singular, wordsOf } from "./words";
+
+export interface ListSource {
+  tool: ToolProfile;
+  anchor?: Anchor;
+  /** The arguments the list was called with. */
+  args: Record<string, Json>;
+  items: JsonRecord[];
+  /** Code for the array, once `statements` have run (`list["items"]`). */
+  itemsExpr: string;
+  statements: string[];
+  /** "the orders of the customer whose company name is Around the Horn" */
+  phrase: string;
+  /** "every order of the customer whose company name is Around the Horn" */
+  every: string;
+  /** Singular noun of one element, "order". */
+  entity: string;
+  calls: number;
+  hidden: Json[];
+  tools: string[];
+}
+
+export interface ListWanted {
+  minItems: number;
+  maxItems: number;
+  /** Calls the list must take (2: its anchor is looked up, so a count alone is a chain). */
+  minCalls?: number;
+}
+
+/** Page sizes tried in turn: the first the tool accepts is its largest allowed. */
+const PAGE_SIZES = [50, 20];
+const VALUES_PER_TOOL = 3;
+const GENERIC_LISTS = new Set(["item", "result", "data", "row", "record", "entry", "match"]);
+
+/** Read tools with a main array whose only required input (if any) names a record. */
+export function listTools(ctx: GeneratorContext): ToolProfile[] {
+  return ctx.graph.tools.filter((tool) => {
+    if (tool.effect !== "read" || tool.listPath === undefined || tool.listPath.includes("[]")) {
+      return false;
+    }
+    const required = requiredInputs(tool);
+    const only = required[0];
+    return (
+      required.length === 0 ||
+      (required.length === 1 && only?.identifier === true && nounOf(only) !== undefined)
+    );
+  });
+}
+
+/** Complete lists, one after another (tools and anchor values in PRNG order), at most `max`. */
+export function* openLists(
+  ctx: GeneratorContext,
+  wanted: ListWanted,
+  max = 4,
+): Generator<ListSource, void, undefined> {
+  let given = 0;
+  for (const tool of shuffle(ctx.rng, listTools(ctx))) {
+    const input = requiredInputs(tool)[0];
+    const values = input ? ctx.sampler.candidates(tool, input, VALUES_PER_TOOL, ctx.rng) : [null];
+    for (const value of values) {
+      const anchor = input ? describeAnchor(ctx, input, value, tool.name) : undefined;
+      if (input && !anchor) break;
+      if ((anchor?.calls ?? 0) + 1 < (wanted.minCalls ?? 1)) break;
+      const source = callList(ctx, tool, input?.name, anchor, wanted);
+      if (!source) continue;
+      yield source;
+      if (++given >= max) return;
+      break; // the next list comes from another tool
+    }
+  }
+}
+
+function callList(
+  ctx: GeneratorContext,
+  tool: ToolProfile,
+  inputName: string | undefined,
+  anchor: Anchor | undefined,
+  wanted: ListWanted,
+): ListSource | undefined {
+  const limit = tool.inputs.find((i) => i.key === "limit");
+  for (const size of limit ? PAGE_SIZES : [undefined]) {
+    const args: Record<string, Json> = {};
+    const code: [string, string][] = [];
+    if (inputName && anchor) {
+      args[inputName] = anchor.value;
+      code.push([inputName, anchor.expr]);
+    }
+    if (limit && size !== undefined) {
+      args[limit.name] = size;
+      code.push([limit.name, lit(size)]);
+    }
+    const outcome = ctx.runner.call(tool.name, args);
+    if (!outcome.ok) continue;
+    const listPath = tool.listPath ?? "";
+    const items = getPath(outcome.result, listPath);
+    if (!Array.isArray(items) || !items.every(isRecord)) return undefined;
+    if (!isComplete(outcome.result, items.length, size)) return undefined;
+    if (items.length < wanted.minItems || items.length > wanted.maxItems) return undefined;
+    const entity = elementNoun(tool);
+    return {
+      tool,
+      ...(anchor ? { anchor } : {}),
+      args,
+      items: items as JsonRecord[],
+      itemsExpr: access("list", listPath),
+      statements: [...(anchor?.statements ?? []), `const list = ${callCode(tool.name, code)};`],
+      phrase: anchor
+        ? `the ${pluralNoun(entity)} of ${anchor.phrase}`
+        : `all the ${pluralNoun(entity)}`,
+      every: anchor ? `every ${entity} of ${anchor.phrase}` : `every ${entity}`,
+      entity,
+      calls: (anchor?.calls ?? 0) + 1,
+      hidden: [...(anchor?.hidden ?? [])],
+      tools: [...(anchor?.tools ?? []), tool.name],
+    };
+  }
+  return undefined;
+}
+
+/** The page is the whole list: no larger count, no truncation flag, not a full page of unknown size. */
+function isComplete(result: Json, returned: number, size: number | undefined): boolean {
+  if (!isRecord(result)) return size === undefined || returned < size;
+  if (result.truncated === true || result.hasMore === true || result.has_more === true)
+    return false;
+  const counts = ["total", "matches", "count"]
+    .map((name) => result[name])
+    .filter((n): n is number => typeof n === "number");
+  if (counts.length > 0) return counts.every((n) => n <= returned);
+  return size === undefined || returned < size;
+}
+
+/** "invoice" for `invoices`, "support rep" for `reps` of `list_support_reps`, "order" for `items`. */
+export function elementNoun(tool: ToolProfile): string {
+  const last = singular(wordsOf((tool.listPath ?? "").split(".").pop() ?? "").pop() ?? "");
+  const entity = wordsOf(tool.entity).join(" ");
+  const entityLast = entity.split(" ").pop() ?? "";
+  if (last === "" || GENERIC_LISTS.has(last) || last === entityLast) return entity || last;
+  return wordsOf(tool.listPath?.split(".").pop() ?? "")
+    .map(singular)
+    .join(" ");
+}
+
+/** "order details" */
+export function pluralNoun(noun: string): string {
+  const words = noun.split(" ");
+  const last = words.pop() ?? "";
+  return [...words, plural(last)].join(" ");
+}
