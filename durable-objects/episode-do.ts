@@ -31,10 +31,15 @@ import {
 } from "../core/importers/discover";
 import { createOpenAiClient } from "../core/llm/openai-client";
 import { fail, failureOf, ok, type Result } from "../core/result";
+import { createPrng } from "../core/sandbox/determinism";
 import type { ToolSandbox } from "../core/sandbox/executor";
 import { createQuickJsExecutor } from "../core/sandbox/quickjs-executor";
 import { createSeededHost, restoreSeededHost } from "../core/sandbox/seeded-host";
+import { toToolOutcome } from "../core/tasks/episode-runner";
+import { noisyRunner } from "../core/tasks/policies/noisy-runner";
+import { loadSolutions } from "../core/tasks/solution-runner";
 import type { SynthesisOutcome } from "../core/tasks/synthesis-request";
+import type { ToolRunner } from "../core/tasks/tool-runner";
 import type { AppEnv } from "../workers/env";
 import {
   appendCall,
@@ -55,6 +60,7 @@ import {
   writeTombstone,
 } from "./episode/episode-store";
 import { loadSeedData } from "./episode/seed-source";
+import { runSynthesisShard } from "./episode/synthesis-shard";
 import type {
   AdmissionRequest,
   Caller,
@@ -324,15 +330,63 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
 
   // ---------------------------------------------------------------- tasks (issue 4)
 
-  async synthesize(_request: SynthesisRequest): Promise<Result<SynthesisOutcome>> {
-    return fail("unavailable", "Task synthesis is being built.");
+  /** Synthesizes and validates one shard of tasks on a scratch copy, then wipes this object. */
+  async synthesize(request: SynthesisRequest): Promise<Result<SynthesisOutcome>> {
+    try {
+      const seed = await loadSeedData(
+        this.env.ARTIFACTS,
+        request.environment.contentHash,
+        request.seedRef,
+      );
+      return ok(
+        await runSynthesisShard({
+          request,
+          seed,
+          db: this.db,
+          storage: this.ctx.storage,
+          executor,
+        }),
+      );
+    } catch (err) {
+      if (err instanceof AppError) return failureOf(err);
+      const message = err instanceof Error ? err.message : String(err);
+      return fail("internal", `Synthesis failed: ${message}`);
+    } finally {
+      await this.ctx.storage.deleteAll();
+    }
   }
 
+  /** Runs a task's reference solution here, each call through the normal (logged) call path. */
   async runSolution(
-    _caller: Caller,
-    _request: SolutionRunRequest,
+    caller: Caller,
+    request: SolutionRunRequest,
   ): Promise<Result<SolutionRunOutcome>> {
-    return fail("unavailable", "Solution runs are being built.");
+    const access = this.access(caller);
+    if (!access.ok) return access;
+    await this.ensureSandbox();
+    const record = access.value;
+    const live: ToolRunner = {
+      call: (tool, args) => toToolOutcome(this.callLoaded({ tool, args })),
+    };
+    const runner =
+      request.errorRate && request.errorRate > 0
+        ? noisyRunner(live, request.errorRate, createPrng(request.seed ?? record.episodeId))
+        : live;
+    const programs = await loadSolutions(executor, [request.program]);
+    try {
+      const host = createSeededHost(this.db, `program:${record.seed}`, record.clockStart);
+      const run = programs.run(0, runner, host);
+      const calls = run.calls.map((c) => ({ tool: c.tool, ok: c.outcome.ok }));
+      if (run.ok) return ok({ ok: true, answer: run.answer, calls });
+      return ok({
+        ok: false,
+        answer: null,
+        error: { code: run.error.kind, message: run.error.message },
+        calls,
+      });
+    } finally {
+      programs.dispose();
+    }
   }
 
   // ---------------------------------------------------------------- internals

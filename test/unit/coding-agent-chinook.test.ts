@@ -21,13 +21,13 @@ import { llmConfigFrom } from "../../core/llm/llm-config";
 import { createOpenAiClient } from "../../core/llm/openai-client";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
+import { loadDatabase, rolledBack } from "../support/database-harness";
 import { datasets } from "../support/datasets";
 import {
   answer,
   type ScriptedOpenAiServer,
   startScriptedOpenAiServer,
 } from "../support/scripted-openai-server";
-import { loadDatabase, rolledBack } from "../support/database-harness";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
 

@@ -3,7 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { ToolSpecSchema } from "../../core/environment/spec";
-import { type Generated, generateAndAdmit, interpolatesArguments } from "../support/database-harness";
+import {
+  type Generated,
+  generateAndAdmit,
+  interpolatesArguments,
+} from "../support/database-harness";
 
 function kinds(g: Generated): Record<string, number> {
   const out: Record<string, number> = {};

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import type { SeedData } from "../../core/environment/spec";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
-import { type Generated, generateAndAdmit, interpolatesArguments } from "../support/database-harness";
+import {
+  type Generated,
+  generateAndAdmit,
+  interpolatesArguments,
+} from "../support/database-harness";
 
 const TEAM = `"Weird ""Team"" Table"`;
 const SCHEMA = `
