@@ -1,7 +1,9 @@
 // Value helpers for the program grammar: PRNG choices, reading paths out of results, the scalar
 // fields of a record, and thresholds that split real data at a round number.
+
 import type { Json } from "../json";
 import type { Prng } from "../sandbox/determinism";
+import { shuffled } from "./graph-random";
 import { wordsOf } from "./words";
 
 export type JsonRecord = { [key: string]: Json };
@@ -15,16 +17,7 @@ export function pick<T>(rng: Prng, items: readonly T[]): T | undefined {
 }
 
 /** A shuffled copy (Fisher-Yates, every swap from `rng`). */
-export function shuffle<T>(rng: Prng, items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rng.next() * (i + 1));
-    const held = out[i] as T;
-    out[i] = out[j] as T;
-    out[j] = held;
-  }
-  return out;
-}
+export const shuffle = shuffled;
 
 /** The value at a dotted path (`billing.city`); `undefined` when a segment is missing. */
 export function getPath(value: Json | undefined, path: string): Json | undefined {
