@@ -36,7 +36,9 @@ function randomReward(env: NodeWorld, task: Task): number {
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
-console.log(`| environment | strategy | kept / asked | candidates | seconds | verified tasks/s | oracle mean | random mean |`);
+console.log(
+  `| environment | strategy | kept / asked | candidates | seconds | verified tasks/s | oracle mean | random mean |`,
+);
 console.log(`|---|---|---|---|---|---|---|---|`);
 for (const name of ["chinook", "northwind"]) {
   const env = await nodeWorld(catalogSpec(name));
