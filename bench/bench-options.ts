@@ -1,6 +1,8 @@
 // `npm run bench` options. The defaults keep a whole run under ~2 minutes on a 2-core machine;
 // `--quick` is a smoke test of the harness, not a measurement.
+
 import { parseArgs } from "node:util";
+import { intFlag } from "./int-flag";
 
 export interface BenchOptions {
   /** Timed calls per subject at concurrency 1 (after the warm-up). */
@@ -57,16 +59,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     strict: true,
   });
   const base = values.quick ? QUICK : DEFAULTS;
-  const pick = (name: keyof typeof DEFAULTS): number => {
-    const text = values[name];
-    if (text === undefined) return base[name];
-    const [min, max] = LIMITS[name];
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new Error(`--${name} must be an integer from ${min} to ${max}, got \`${text}\``);
-    }
-    return value;
-  };
+  const pick = (name: keyof typeof DEFAULTS): number =>
+    intFlag(name, values[name], base[name], LIMITS[name]);
   return {
     calls: pick("calls"),
     warmup: pick("warmup"),

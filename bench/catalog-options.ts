@@ -1,7 +1,9 @@
 // `npm run bench:catalog` options. Publishing stops at `--environments` or after
 // `--publish-seconds`, whichever comes first; the figures say how many were published.
+
 import { parseArgs } from "node:util";
 import { MAX_TOOLS } from "./catalog-variants";
+import { intFlag } from "./int-flag";
 
 export interface CatalogOptions {
   environments: number;
@@ -50,16 +52,8 @@ export function parseCatalogOptions(argv: string[]): CatalogOptions {
     },
     strict: true,
   });
-  const pick = (name: keyof typeof DEFAULTS): number => {
-    const text = values[name];
-    if (text === undefined) return DEFAULTS[name];
-    const [min, max] = LIMITS[name];
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new Error(`--${name} must be an integer from ${min} to ${max}, got \`${text}\``);
-    }
-    return value;
-  };
+  const pick = (name: keyof typeof DEFAULTS): number =>
+    intFlag(name, values[name], DEFAULTS[name], LIMITS[name]);
   return {
     environments: pick("environments"),
     toolsPerEnv: pick("tools-per-env"),

@@ -10,9 +10,10 @@ import { SynthesisShardSchema } from "../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../core/tasks/synthesize";
 import type { Task } from "../core/tasks/task";
 import { catalogSpec, type NodeWorld, nodeWorld } from "../test/support/synthesis-harness";
+import { intFlag } from "./int-flag";
 
-const { values } = parseArgs({ options: { count: { type: "string", default: "50" } } });
-const count = Number.parseInt(values.count ?? "50", 10);
+const { values } = parseArgs({ options: { count: { type: "string" } } });
+const count = intFlag("count", values.count, 50, [1, 200]);
 
 async function oracleReward(env: NodeWorld, task: Task): Promise<number> {
   const programs = await env.world.loadPrograms([task.solution.program]);
