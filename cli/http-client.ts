@@ -41,6 +41,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Give up on the request after this long (a ConnectionError); default: wait. */
+  timeoutMs?: number;
 }
 
 /** Builds a path from a template, encoding every interpolated value as one path segment. */
@@ -106,7 +108,8 @@ export class ApiClient {
       body = JSON.stringify(options.body);
     }
     try {
-      return await this.#fetch(url, { method, headers, body });
+      const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+      return await this.#fetch(url, { method, headers, body, ...(signal ? { signal } : {}) });
     } catch (err) {
       throw new ConnectionError(this.baseUrl, networkReason(err));
     }

@@ -11,11 +11,12 @@ import {
   stringOption,
   UsageError,
 } from "../command";
-import { apiPath } from "../http-client";
+import { apiPath, ConnectionError } from "../http-client";
 import { type Output, printJson } from "../output";
 
 const POLL_MS = 1000;
 const TIMEOUT_MS = 30 * 60 * 1000;
+const POLL_TIMEOUT_MS = 10_000;
 const STRATEGIES = ["graph", "programmatic", "mixed"];
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -74,11 +75,17 @@ export const tasksSynth: Command = {
         shown = line;
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      ({ job } = await client.request(
-        SynthesisJobResponse,
-        "GET",
-        apiPath`/v1/tasks/jobs/${job.id}`,
-      ));
+      // A poll that goes unanswered (a busy local server can drop one) is simply asked again.
+      try {
+        ({ job } = await client.request(
+          SynthesisJobResponse,
+          "GET",
+          apiPath`/v1/tasks/jobs/${job.id}`,
+          { timeoutMs: POLL_TIMEOUT_MS },
+        ));
+      } catch (err) {
+        if (!(err instanceof ConnectionError)) throw err;
+      }
     }
     if (json) {
       printJson(out, { job });
