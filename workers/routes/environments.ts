@@ -1,14 +1,13 @@
 // The public catalog (no key needed): list and search environments, read an environment with its
 // versions, one version's metadata, and its tools in the format an agent framework wants.
 import { createRoute } from "@hono/zod-openapi";
-import { AppError } from "../../core/errors";
 import {
   type ToolFormat,
   toMcpTool,
   toOpenAIChatTool,
   toOpenAIResponsesTool,
 } from "../../core/tool-formats";
-import { type CatalogDb, catalogDb } from "../catalog/catalog-db";
+import { catalogDb } from "../catalog/catalog-db";
 import {
   EnvironmentDetailJson,
   EnvironmentListJson,
@@ -24,9 +23,9 @@ import {
   getEnvironment,
   listEnvironments,
 } from "../catalog/environment-repository";
+import { environmentNotFound, requireVersion } from "../catalog/require-version";
 import { listTools, summarizeTestResults, type ToolRecord } from "../catalog/tool-repository";
 import {
-  findVersion,
   listVersions,
   type VersionRecord,
   type VersionSummary,
@@ -175,24 +174,6 @@ environmentRoutes.openapi(
     );
   },
 );
-
-async function requireVersion(
-  db: CatalogDb,
-  name: string,
-  version: string,
-): Promise<VersionRecord> {
-  const found = await findVersion(db, name, version);
-  if (found) return found;
-  if (version === "latest" || !(await getEnvironment(db, name))) throw environmentNotFound(name);
-  throw new AppError("not_found", `Environment \`${name}\` has no version ${version}.`, {
-    name,
-    version,
-  });
-}
-
-function environmentNotFound(name: string): AppError {
-  return new AppError("not_found", `No environment named \`${name}\`.`, { name });
-}
 
 function toolsIn(format: ToolFormat, tools: readonly ToolRecord[]) {
   const described = tools.map(({ outputSchema, ...tool }) => ({

@@ -2,14 +2,12 @@
 // inputs and outputs) and every ordered pair's edge with its strength and the fields that link it.
 // It is derived from the published tools alone, so a named version's graph never changes.
 import { createRoute, z } from "@hono/zod-openapi";
-import { AppError } from "../../core/errors";
 import { buildToolGraph, toolGraphJson } from "../../core/tasks/tool-graph";
 import { profileTools } from "../../core/tasks/tool-profiles";
 import { catalogDb } from "../catalog/catalog-db";
 import { EnvironmentNameParams, VersionParams } from "../catalog/catalog-schemas";
-import { getEnvironment } from "../catalog/environment-repository";
+import { requireVersion } from "../catalog/require-version";
 import { listTools } from "../catalog/tool-repository";
-import { findVersion } from "../catalog/version-repository";
 import type { AppEnv } from "../env";
 import { createRouter } from "../router";
 import { errorResponses } from "../schemas/error-schemas";
@@ -102,16 +100,7 @@ const IMMUTABLE = { "Cache-Control": "public, max-age=86400, immutable" };
 
 async function graphOf(env: AppEnv, name: string, version: string) {
   const db = catalogDb(env.CATALOG);
-  const found = await findVersion(db, name, version);
-  if (!found) {
-    if (version === "latest" || !(await getEnvironment(db, name))) {
-      throw new AppError("not_found", `No environment named \`${name}\`.`, { name });
-    }
-    throw new AppError("not_found", `Environment \`${name}\` has no version ${version}.`, {
-      name,
-      version,
-    });
-  }
+  const found = await requireVersion(db, name, version);
   const graph = buildToolGraph(profileTools(await listTools(db, found.id)));
   return {
     environment: { name: found.name, version: found.version, contentHash: found.contentHash },
