@@ -376,7 +376,7 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     try {
       const host = createSeededHost(this.db, `program:${record.seed}`, record.clockStart);
       const run = programs.run(0, runner, host);
-      const calls = run.calls.map((c) => ({ tool: c.tool, ok: c.outcome.ok }));
+      const calls = run.calls;
       if (run.ok) return ok({ ok: true, answer: run.answer, calls });
       return ok({
         ok: false,

@@ -16,6 +16,7 @@ import type { Json } from "../core/json";
 import type { LlmConfig } from "../core/llm/llm-config";
 import type { Result } from "../core/result";
 import type { SynthesisOutcome, SynthesisShard } from "../core/tasks/synthesis-request";
+import type { ExecutedCall } from "../core/tasks/tool-runner";
 import type { CallLogRow } from "./episode/call-log";
 
 export interface Caller {
@@ -73,7 +74,8 @@ export interface SolutionRunOutcome {
   ok: boolean;
   answer: Json;
   error?: { code: string; message: string };
-  calls: { tool: string; ok: boolean }[];
+  /** Every call the program made, in order, with its arguments and what the tool answered. */
+  calls: ExecutedCall[];
 }
 
 export interface EpisodeRpc {

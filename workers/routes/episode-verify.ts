@@ -1,16 +1,11 @@
-// Scoring an episode opened for a task, and the built-in policies that play one: `oracle` replays
-// the task's reference solution (optionally with dropped calls), `random` makes schema-valid
-// random calls. Both go through the episode's normal call path, so the call log shows them.
+// Scoring an episode opened for a task over HTTP, and playing it with a built-in policy (oracle or
+// random, workers/episodes/play-episode.ts) before scoring it.
 import { createRoute } from "@hono/zod-openapi";
 import type { Json } from "../../core/json";
 import { unwrap } from "../../core/result";
-import { createPrng } from "../../core/sandbox/determinism";
-import { randomCalls } from "../../core/tasks/policies/random-policy";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import type { Task } from "../../core/tasks/task";
-import type { Caller, EpisodeRpc } from "../../durable-objects/episode-rpc";
 import { callerOf, episodeStub } from "../episodes/episode-client";
 import { taskOfEpisode } from "../episodes/episode-task";
+import { playOracle, playRandom, verifyEpisode } from "../episodes/play-episode";
 import { createRouter } from "../router";
 import { EpisodeIdParams } from "../schemas/episode-schemas";
 import { errorResponses } from "../schemas/error-schemas";
@@ -80,13 +75,7 @@ episodeVerifyRoutes.openapi(
     const seed = body.seed ?? `${id}:${body.policy}`;
     const played =
       body.policy === "oracle"
-        ? unwrap(
-            await stub.runSolution(caller, {
-              program: task.solution.program,
-              errorRate: body.errorRate,
-              seed,
-            }),
-          )
+        ? await playOracle(stub, caller, task, { errorRate: body.errorRate, seed })
         : await playRandom(stub, caller, body.calls, seed);
     const verification = body.verify
       ? await verifyEpisode(stub, caller, task, played.ok ? played.answer : undefined)
@@ -94,7 +83,7 @@ episodeVerifyRoutes.openapi(
     return c.json(
       {
         policy: body.policy,
-        calls: played.calls,
+        calls: played.calls.map((call) => ({ tool: call.tool, ok: call.outcome.ok })),
         answer: played.answer,
         ...(played.error ? { error: played.error } : {}),
         ...(verification ? { verification } : {}),
@@ -103,22 +92,3 @@ episodeVerifyRoutes.openapi(
     );
   },
 );
-
-async function verifyEpisode(stub: EpisodeRpc, caller: Caller, task: Task, answer?: Json) {
-  const changes = unwrap(await stub.diff(caller));
-  return { task: task.id, ...scoreEpisode(task, changes, answer) };
-}
-
-async function playRandom(stub: EpisodeRpc, caller: Caller, count: number, seed: string) {
-  const tools = unwrap(await stub.listTools(caller));
-  const requests = randomCalls(tools, createPrng(seed), count);
-  const results = unwrap(await stub.callTools(caller, requests));
-  return {
-    ok: true,
-    answer: null,
-    calls: requests.map((r, i) => {
-      const result = results[i];
-      return { tool: r.tool, ok: result?.ok === true && result.value.ok };
-    }),
-  } as { ok: boolean; answer: Json; calls: { tool: string; ok: boolean }[]; error?: undefined };
-}

@@ -1,11 +1,11 @@
 // Episode lifecycle: open an episode of `name[@version]`, read it, list its tools, delete it.
 import { createRoute, z } from "@hono/zod-openapi";
-import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { unwrap } from "../../core/result";
 import { formatTools } from "../../core/tool-formats";
-import { callerOf, episodeStub, newEpisodeId } from "../episodes/episode-client";
+import { callerOf, episodeStub } from "../episodes/episode-client";
 import { episodeLinks } from "../episodes/episode-links";
 import { episodeSource } from "../episodes/episode-source";
+import { openEpisode } from "../episodes/open-episode";
 import { createRouter } from "../router";
 import {
   CreateEpisodeBody,
@@ -39,28 +39,13 @@ episodeRoutes.openapi(
     const body = c.req.valid("json");
     const auth = c.get("auth");
     const source = await episodeSource(c.env, body);
-    const { environment } = source;
-    const episodeId = newEpisodeId();
-    const info = unwrap(
-      await episodeStub(c.env, episodeId).create({
-        episodeId,
-        ownerKeyId: callerOf(auth).keyId,
-        environment: {
-          name: environment.name,
-          version: environment.version,
-          contentHash: environment.contentHash,
-        },
-        schemaSql: environment.schemaSql,
-        seedRef: environment.seedRef,
-        tools: environment.tools,
-        seed: body.seed ?? source.seed ?? episodeId,
-        clockStart:
-          body.clockStart ?? source.clockStart ?? environment.clockStart ?? DEFAULT_CLOCK_START,
-        limits: { ttlSeconds: body.ttlSeconds, maxSteps: body.maxSteps },
-        ...(source.task ? { task: { id: source.task.id } } : {}),
-      }),
-    );
-    return c.json({ ...info, links: episodeLinks(new URL(c.req.url).origin, episodeId) }, 201);
+    const info = await openEpisode(c.env, source, {
+      ownerKeyId: callerOf(auth).keyId,
+      seed: body.seed,
+      clockStart: body.clockStart,
+      limits: { ttlSeconds: body.ttlSeconds, maxSteps: body.maxSteps },
+    });
+    return c.json({ ...info, links: episodeLinks(new URL(c.req.url).origin, info.id) }, 201);
   },
 );
 

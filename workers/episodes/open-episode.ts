@@ -1,0 +1,44 @@
+// Opening an episode on what `episodeSource` resolved (an environment version, or the one a task
+// was made on): a fresh EpisodeDO under a new id, owned by one API key. Used by `POST /v1/episodes`
+// and by the rollout consumer, which opens one episode per rollout attempt.
+import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
+import type { EpisodeInfo } from "../../core/episode/episode-port";
+import { unwrap } from "../../core/result";
+import type { AppEnv } from "../env";
+import { episodeStub, newEpisodeId } from "./episode-client";
+import type { EpisodeSource } from "./episode-source";
+
+export interface OpenEpisodeOptions {
+  ownerKeyId: string;
+  seed?: string | undefined;
+  clockStart?: string | undefined;
+  limits: { ttlSeconds: number; maxSteps: number };
+}
+
+export async function openEpisode(
+  env: AppEnv,
+  source: EpisodeSource,
+  options: OpenEpisodeOptions,
+): Promise<EpisodeInfo> {
+  const { environment } = source;
+  const episodeId = newEpisodeId();
+  return unwrap(
+    await episodeStub(env, episodeId).create({
+      episodeId,
+      ownerKeyId: options.ownerKeyId,
+      environment: {
+        name: environment.name,
+        version: environment.version,
+        contentHash: environment.contentHash,
+      },
+      schemaSql: environment.schemaSql,
+      seedRef: environment.seedRef,
+      tools: environment.tools,
+      seed: options.seed ?? source.seed ?? episodeId,
+      clockStart:
+        options.clockStart ?? source.clockStart ?? environment.clockStart ?? DEFAULT_CLOCK_START,
+      limits: options.limits,
+      ...(source.task ? { task: { id: source.task.id } } : {}),
+    }),
+  );
+}

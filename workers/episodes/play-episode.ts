@@ -1,0 +1,74 @@
+// Playing and scoring an episode opened for a task, shared by the autoplay route and the rollout
+// consumer: `oracle` replays the task's reference solution (optionally with dropped calls),
+// `random` makes schema-valid random calls, and `verifyEpisode` scores what the episode holds.
+// Both policies go through the episode's normal call path, so the call log shows them.
+import type { Json } from "../../core/json";
+import { unwrap } from "../../core/result";
+import { createPrng } from "../../core/sandbox/determinism";
+import { randomCalls } from "../../core/tasks/policies/random-policy";
+import { scoreEpisode } from "../../core/tasks/score-episode";
+import type { Task } from "../../core/tasks/task";
+import type { ExecutedCall } from "../../core/tasks/tool-runner";
+import type { Verification } from "../../core/tasks/verify";
+import type { Caller, EpisodeRpc } from "../../durable-objects/episode-rpc";
+
+export interface PlayedEpisode {
+  ok: boolean;
+  answer: Json;
+  error?: { code: string; message: string };
+  calls: ExecutedCall[];
+}
+
+export async function verifyEpisode(
+  stub: EpisodeRpc,
+  caller: Caller,
+  task: Task,
+  answer?: Json,
+): Promise<Verification & { task: string }> {
+  const changes = unwrap(await stub.diff(caller));
+  return { task: task.id, ...scoreEpisode(task, changes, answer) };
+}
+
+export async function playOracle(
+  stub: EpisodeRpc,
+  caller: Caller,
+  task: Task,
+  options: { errorRate?: number; seed: string },
+): Promise<PlayedEpisode> {
+  return unwrap(
+    await stub.runSolution(caller, {
+      program: task.solution.program,
+      ...(options.errorRate === undefined ? {} : { errorRate: options.errorRate }),
+      seed: options.seed,
+    }),
+  );
+}
+
+export async function playRandom(
+  stub: EpisodeRpc,
+  caller: Caller,
+  count: number,
+  seed: string,
+): Promise<PlayedEpisode> {
+  const tools = unwrap(await stub.listTools(caller));
+  const requests = randomCalls(tools, createPrng(seed), count);
+  const results = unwrap(await stub.callTools(caller, requests));
+  const calls = requests.map((request, i): ExecutedCall => {
+    const result = results[i];
+    const args = request.args as Record<string, Json>;
+    if (!result?.ok) {
+      const error = result?.error ?? { code: "internal", message: "no result" };
+      return { tool: request.tool, args, outcome: { ok: false, error: plainError(error) } };
+    }
+    const value = result.value;
+    if (value.ok)
+      return { tool: request.tool, args, outcome: { ok: true, result: value.result ?? null } };
+    const error = value.error ?? { code: "internal", message: "the tool failed" };
+    return { tool: request.tool, args, outcome: { ok: false, error: plainError(error) } };
+  });
+  return { ok: true, answer: null, calls };
+}
+
+function plainError(error: { code: string; message: string }): { code: string; message: string } {
+  return { code: error.code, message: error.message };
+}
