@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import type {} from "./test/global-setup/scripted-llm";
+import type {} from "./test/global-setup/scripted-policy";
 import type {} from "./test/global-setup/source-server";
 
 // The D1 catalog migrations, handed to the tests as a binding and applied in a setup file.
@@ -21,6 +22,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 AGENT_WORLD_ADMIN_KEY: TEST_ADMIN_KEY,
+                AGENT_WORLD_SECRETS_KEY: "test-only-secrets-key-for-workerd-integration-tests",
                 // Tests fetch sources from a real local HTTP server (test/global-setup).
                 SOURCE_SERVER_ORIGIN: inject("sourceServerOrigin"),
                 SOURCE_FETCH_TIMEOUT_MS: "1500",
@@ -28,6 +30,8 @@ export default defineConfig({
                 // The LLM steps talk to a scripted OpenAI-compatible server (test/global-setup).
                 LLM_BASE_URL: inject("llmBaseUrl"),
                 LLM_MODEL: "scripted-model",
+                // Rollout policies talk to a scripted OpenAI-compatible agent (test/global-setup).
+                POLICY_SERVER_ORIGIN: inject("policyServerOrigin"),
               },
             },
           })),
@@ -39,6 +43,7 @@ export default defineConfig({
           globalSetup: [
             "./test/global-setup/source-server.ts",
             "./test/global-setup/scripted-llm.ts",
+            "./test/global-setup/scripted-policy.ts",
           ],
         },
       },

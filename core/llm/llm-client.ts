@@ -1,6 +1,13 @@
 // The one interface every LLM step uses (discovery, task writing, judging); one backend per file
 // (openai-client.ts today), so a step never knows which endpoint it talks to.
-import type { ChatMessage } from "./chat-schemas";
+
+import type { OpenAIChatTool } from "../tool-formats";
+import type {
+  AgentMessage,
+  AssistantMessage,
+  AssistantToolCall,
+  ChatMessage,
+} from "./chat-schemas";
 
 export interface TokenUsage {
   promptTokens: number;
@@ -9,15 +16,27 @@ export interface TokenUsage {
 }
 
 export interface ChatRequest {
-  messages: readonly ChatMessage[];
+  /** Plain chat (discovery) or a whole agent conversation with tool calls (rollouts). */
+  messages: readonly (ChatMessage | AgentMessage)[];
+  /** Tools the model may call; with none, the request carries no `tools` field. */
+  tools?: readonly OpenAIChatTool[];
+  toolChoice?: "auto" | "none" | "required";
   temperature?: number;
+  topP?: number;
   maxTokens?: number;
+  stop?: string[];
   seed?: number;
+  /** Per attempt, overriding the client's timeout (a rollout passes what is left of its budget). */
+  timeoutMs?: number;
 }
 
 export interface ChatResult {
   /** The assistant's text (empty when the server sent `null`). */
   content: string;
+  /** The tool calls the assistant asked for, normalised (ids filled, arguments as JSON text). */
+  toolCalls: AssistantToolCall[];
+  /** The assistant turn as it goes into the conversation (content null when it sent none). */
+  message: AssistantMessage;
   /** As the server reported it; zeros when it reported none. */
   usage: TokenUsage;
   finishReason: string | null;

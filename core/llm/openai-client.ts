@@ -1,9 +1,13 @@
 // An LlmClient for any OpenAI-compatible Chat Completions endpoint (OpenAI, vLLM, SGLang, ...):
 // `POST {baseUrl}/chat/completions`, each attempt under a timeout, retried with backoff on
-// 429/5xx/network errors, the answer parsed with Zod. Only `fetch`, so it runs in Workers and Node.
+// 429/5xx/network errors, the answer parsed with Zod and its tool calls normalised (servers differ
+// in how they write them). Only `fetch`, so it runs in Workers and Node.
 import { AppError } from "../errors";
 import {
+  type AssistantMessage,
+  type AssistantToolCall,
   type ChatCompletionRequest,
+  type ChatCompletionResponse,
   ChatCompletionResponseSchema,
   ChatErrorBodySchema,
 } from "./chat-schemas";
@@ -41,13 +45,16 @@ export function createOpenAiClient(
   options: OpenAiClientOptions = {},
 ): LlmClient {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const clientTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const sleep = options.sleep ?? ((ms) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = options.random ?? Math.random;
   const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
 
-  async function attempt(body: string): Promise<Omit<ChatResult, "attempts"> | RetryableFailure> {
+  async function attempt(
+    body: string,
+    timeoutMs: number,
+  ): Promise<Omit<ChatResult, "attempts"> | RetryableFailure> {
     let response: Response;
     let text: string;
     try {
@@ -86,19 +93,13 @@ export function createOpenAiClient(
   return {
     model: config.model,
     async complete(request: ChatRequest): Promise<ChatResult> {
-      const payload: ChatCompletionRequest = {
-        model: config.model,
-        messages: [...request.messages],
-        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-        ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
-        ...(request.seed === undefined ? {} : { seed: request.seed }),
-      };
-      const body = JSON.stringify(payload);
+      const body = JSON.stringify(requestPayload(config.model, request));
+      const timeoutMs = request.timeoutMs ?? clientTimeoutMs;
       const failures: string[] = [];
       let attempts = 0;
       for (let n = 1; n <= policy.maxAttempts; n++) {
         attempts = n;
-        const outcome = await attempt(body);
+        const outcome = await attempt(body, timeoutMs);
         if ("content" in outcome) return { ...outcome, attempts: n };
         failures.push(outcome.reason);
         if (n === policy.maxAttempts) break;
@@ -114,6 +115,22 @@ export function createOpenAiClient(
         { url, model: config.model, attempts, failures },
       );
     },
+  };
+}
+
+/** The request body: `tools`/`tool_choice` only when tools are offered, other fields only when set. */
+function requestPayload(model: string, request: ChatRequest): ChatCompletionRequest {
+  const offersTools = request.tools !== undefined && request.tools.length > 0;
+  return {
+    model,
+    messages: [...request.messages],
+    ...(offersTools ? { tools: [...(request.tools ?? [])] } : {}),
+    ...(offersTools && request.toolChoice !== undefined ? { tool_choice: request.toolChoice } : {}),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.topP === undefined ? {} : { top_p: request.topP }),
+    ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+    ...(request.stop === undefined ? {} : { stop: [...request.stop] }),
+    ...(request.seed === undefined ? {} : { seed: request.seed }),
   };
 }
 
@@ -136,8 +153,17 @@ function parseAnswer(text: string): Omit<ChatResult, "attempts"> {
   }
   const [choice] = parsed.data.choices;
   const usage = parsed.data.usage;
+  const content = choice?.message.content ?? null;
+  const toolCalls = normaliseToolCalls(choice?.message.tool_calls ?? []);
+  const message: AssistantMessage = {
+    role: "assistant",
+    content,
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+  };
   return {
-    content: choice?.message.content ?? "",
+    content: content ?? "",
+    toolCalls,
+    message,
     finishReason: choice?.finish_reason ?? null,
     usage: {
       promptTokens: usage?.prompt_tokens ?? 0,
@@ -145,6 +171,37 @@ function parseAnswer(text: string): Omit<ChatResult, "attempts"> {
       totalTokens: usage?.total_tokens ?? 0,
     },
   };
+}
+
+type ServerToolCall = NonNullable<
+  ChatCompletionResponse["choices"][number]["message"]["tool_calls"]
+>[number];
+
+/**
+ * Tool calls as the conversation stores them: `arguments` as JSON text (some servers send an
+ * object), `type` "function", and an id on every call, `call_<n>` where the server sent none,
+ * never one already used in the turn (tool results are matched to calls by id).
+ */
+function normaliseToolCalls(calls: readonly ServerToolCall[]): AssistantToolCall[] {
+  const taken = new Set(calls.flatMap((call) => (call.id ? [call.id] : [])));
+  let next = 0;
+  const freshId = (): string => {
+    while (taken.has(`call_${next}`)) next++;
+    const id = `call_${next}`;
+    taken.add(id);
+    return id;
+  };
+  return calls.map((call) => ({
+    id: call.id ? call.id : freshId(),
+    type: "function",
+    function: {
+      name: call.function.name,
+      arguments:
+        typeof call.function.arguments === "string"
+          ? call.function.arguments
+          : JSON.stringify(call.function.arguments),
+    },
+  }));
 }
 
 function upstreamMessage(text: string): string {

@@ -1,18 +1,59 @@
 // A real HTTP server speaking the OpenAI Chat Completions protocol with scripted answers: the test
-// double for every LLM step (discovery now, rollouts later). It answers from a queue, records each
-// request, and can play a rate limit, a server error, a slow server or a malformed body.
+// double for every LLM step (discovery, and rollouts through test/support/scripted-policy.ts). It
+// answers from a queue or from a `respond` function of the request, records each request, and can
+// play tool calls, a rate limit, a server error, a slow server or a malformed body.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ScriptedResponse =
   /** A normal completion whose assistant message is `content`. */
-  | { kind: "answer"; content: string; usage?: { prompt: number; completion: number } }
+  | { kind: "answer"; content: string; usage?: ScriptedUsage }
+  /**
+   * An assistant turn that calls tools (finish_reason "tool_calls"). Sent as written: a call
+   * without `id` goes without one, an object `arguments` goes as an object (as some servers do).
+   */
+  | {
+      kind: "tool_calls";
+      calls: ScriptedToolCall[];
+      content?: string | null;
+      usage?: ScriptedUsage;
+    }
   /** An error status with an OpenAI-style error body, e.g. 429 with `Retry-After`. */
   | { kind: "status"; status: number; message?: string; headers?: Record<string, string> }
   /** Waits `delayMs` before answering with `response` (or never answering within a short timeout). */
   | { kind: "slow"; delayMs: number; response: ScriptedResponse }
   /** Any body, as is: malformed JSON, HTML, a wrong shape. */
   | { kind: "raw"; status?: number; body: string; contentType?: string };
+
+export interface ScriptedUsage {
+  prompt: number;
+  completion: number;
+}
+
+export interface ScriptedToolCall {
+  id?: string;
+  name: string;
+  arguments: string | Record<string, unknown>;
+}
+
+/** An answer to a request that is not a chat completion (the scripted policy's control routes). */
+export interface ScriptedRouteAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface ScriptedOpenAiServerOptions {
+  /**
+   * Asked first for every `POST /v1/chat/completions`, with the parsed body (`undefined` when it
+   * is not JSON) and the 0-based number of completion requests before it; `undefined` falls back
+   * to the queue.
+   */
+  respond?: (body: unknown, requestIndex: number) => ScriptedResponse | undefined;
+  /** Every completion answer waits this long first (a model's fixed latency, for benchmarks). */
+  latencyMs?: number;
+  /** Any other request: answered with what it returns, or a 404 when it returns `undefined`. */
+  route?: (request: RecordedRequest) => ScriptedRouteAnswer | undefined;
+}
 
 export interface RecordedRequest {
   method: string;
@@ -35,36 +76,62 @@ export interface ScriptedOpenAiServer {
 
 export const answer = (content: string): ScriptedResponse => ({ kind: "answer", content });
 
-export async function startScriptedOpenAiServer(): Promise<ScriptedOpenAiServer> {
+export async function startScriptedOpenAiServer(
+  options: ScriptedOpenAiServerOptions = {},
+): Promise<ScriptedOpenAiServer> {
   const queue: ScriptedResponse[] = [];
   const requests: RecordedRequest[] = [];
   const pending = new Set<NodeJS.Timeout>();
   let completions = 0;
+  let completionRequests = 0;
+
+  const completion = (
+    res: ServerResponse,
+    model: string,
+    message: Record<string, unknown>,
+    finishReason: string,
+    usage: ScriptedUsage | undefined,
+  ): void => {
+    completions++;
+    const prompt = usage?.prompt ?? 100;
+    const completionTokens = usage?.completion ?? 50;
+    sendJson(res, 200, {
+      id: `chatcmpl-${completions}`,
+      object: "chat.completion",
+      created: 1_700_000_000,
+      model,
+      choices: [
+        { index: 0, message: { role: "assistant", ...message }, finish_reason: finishReason },
+      ],
+      usage: {
+        prompt_tokens: prompt,
+        completion_tokens: completionTokens,
+        total_tokens: prompt + completionTokens,
+      },
+    });
+  };
+
+  const later = (delayMs: number, res: ServerResponse, then: () => void): void => {
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!res.destroyed) then();
+    }, delayMs);
+    pending.add(timer);
+  };
 
   const respond = (res: ServerResponse, scripted: ScriptedResponse, model: string): void => {
     switch (scripted.kind) {
-      case "answer": {
-        completions++;
-        const prompt = scripted.usage?.prompt ?? 100;
-        const completion = scripted.usage?.completion ?? 50;
-        sendJson(res, 200, {
-          id: `chatcmpl-${completions}`,
-          object: "chat.completion",
-          created: 1_700_000_000,
-          model,
-          choices: [
-            {
-              index: 0,
-              message: { role: "assistant", content: scripted.content },
-              finish_reason: "stop",
-            },
-          ],
-          usage: {
-            prompt_tokens: prompt,
-            completion_tokens: completion,
-            total_tokens: prompt + completion,
-          },
-        });
+      case "answer":
+        completion(res, model, { content: scripted.content }, "stop", scripted.usage);
+        return;
+      case "tool_calls": {
+        const toolCalls = scripted.calls.map((call) => ({
+          ...(call.id === undefined ? {} : { id: call.id }),
+          type: "function",
+          function: { name: call.name, arguments: call.arguments },
+        }));
+        const message = { content: scripted.content ?? null, tool_calls: toolCalls };
+        completion(res, model, message, "tool_calls", scripted.usage);
         return;
       }
       case "status":
@@ -77,14 +144,9 @@ export async function startScriptedOpenAiServer(): Promise<ScriptedOpenAiServer>
           scripted.headers,
         );
         return;
-      case "slow": {
-        const timer = setTimeout(() => {
-          pending.delete(timer);
-          if (!res.destroyed) respond(res, scripted.response, model);
-        }, scripted.delayMs);
-        pending.add(timer);
+      case "slow":
+        later(scripted.delayMs, res, () => respond(res, scripted.response, model));
         return;
-      }
       case "raw":
         res.writeHead(scripted.status ?? 200, {
           "content-type": scripted.contentType ?? "application/json",
@@ -100,23 +162,28 @@ export async function startScriptedOpenAiServer(): Promise<ScriptedOpenAiServer>
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
       const body = parseJson(text);
-      requests.push({
+      const request: RecordedRequest = {
         method: req.method ?? "",
         path: req.url ?? "",
         authorization: req.headers.authorization,
         body,
-      });
+      };
+      requests.push(request);
       if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
-        sendJson(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
+        const routed = options.route?.(request);
+        if (routed) sendJson(res, routed.status, routed.body);
+        else sendJson(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
         return;
       }
-      const next = queue.shift();
+      const next = options.respond?.(body, completionRequests++) ?? queue.shift();
       const model = modelOf(body);
-      if (!next) {
-        sendJson(res, 500, { error: { message: "the scripted server has no response left" } });
-        return;
-      }
-      respond(res, next, model);
+      const reply = (): void => {
+        if (next) respond(res, next, model);
+        else sendJson(res, 500, { error: { message: "the scripted server has no response left" } });
+      };
+      const latencyMs = options.latencyMs ?? 0;
+      if (latencyMs > 0) later(latencyMs, res, reply);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,6 +1,7 @@
 // The OpenAI-compatible client against a real local HTTP server with scripted answers: a normal
-// answer with usage, a 429 then success (honouring Retry-After), 500s until it gives up, a server
-// too slow for the timeout, malformed and wrongly shaped bodies, and a refused key.
+// answer with usage, tool calls offered and answered (normalised however the server wrote them), a
+// 429 then success (honouring Retry-After), 500s until it gives up, a server too slow for the
+// client's or the request's timeout, malformed and wrongly shaped bodies, and a refused key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../core/errors";
 import { createOpenAiClient, type OpenAiClientOptions } from "../../core/llm/openai-client";
@@ -48,12 +49,27 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 
 const hello = { messages: [{ role: "user" as const, content: "hello" }] };
 
+const albumTool = {
+  type: "function" as const,
+  function: {
+    name: "get_album",
+    description: "One album by id.",
+    parameters: {
+      type: "object",
+      properties: { album_id: { type: "integer" } },
+      required: ["album_id"],
+    },
+  },
+};
+
 describe("openai client", () => {
   it("posts to /chat/completions and returns the content and token usage", async () => {
     server.enqueue({ kind: "answer", content: "hi there", usage: { prompt: 7, completion: 3 } });
     const result = await client().complete({ ...hello, temperature: 0, maxTokens: 64 });
     expect(result).toEqual({
       content: "hi there",
+      toolCalls: [],
+      message: { role: "assistant", content: "hi there" },
       finishReason: "stop",
       usage: { promptTokens: 7, completionTokens: 3, totalTokens: 10 },
       attempts: 1,
@@ -64,6 +80,124 @@ describe("openai client", () => {
       authorization: "Bearer sk-test",
       body: { model: "test-model", messages: hello.messages, temperature: 0, max_tokens: 64 },
     });
+    const body = server.requests[0]?.body as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(["max_tokens", "messages", "model", "temperature"]);
+  });
+
+  it("offers tools with tool_choice, top_p and stop, and returns the tool calls", async () => {
+    server.enqueue({
+      kind: "tool_calls",
+      calls: [{ id: "call_abc", name: "get_album", arguments: '{"album_id": 3}' }],
+    });
+    const conversation = [
+      { role: "system" as const, content: "You are an agent." },
+      ...hello.messages,
+      {
+        role: "assistant" as const,
+        content: null,
+        tool_calls: [
+          {
+            id: "call_prev",
+            type: "function" as const,
+            function: { name: "get_album", arguments: "{}" },
+          },
+        ],
+      },
+      { role: "tool" as const, tool_call_id: "call_prev", content: '{"error": "album_id"}' },
+    ];
+    const result = await client().complete({
+      messages: conversation,
+      tools: [albumTool],
+      toolChoice: "auto",
+      topP: 0.9,
+      stop: ["</done>"],
+      seed: 7,
+    });
+    expect(server.requests[0]?.body).toEqual({
+      model: "test-model",
+      messages: conversation,
+      tools: [albumTool],
+      tool_choice: "auto",
+      top_p: 0.9,
+      stop: ["</done>"],
+      seed: 7,
+    });
+    const call = {
+      id: "call_abc",
+      type: "function",
+      function: { name: "get_album", arguments: '{"album_id": 3}' },
+    };
+    expect(result).toMatchObject({
+      content: "",
+      toolCalls: [call],
+      message: { role: "assistant", content: null, tool_calls: [call] },
+      finishReason: "tool_calls",
+    });
+  });
+
+  it("sends no tools field, nor tool_choice, when no tools are offered", async () => {
+    server.enqueue(answer("plain"));
+    await client().complete({ ...hello, tools: [], toolChoice: "required" });
+    expect(server.requests[0]?.body).toEqual({ model: "test-model", messages: hello.messages });
+  });
+
+  it("normalises tool calls: object arguments become JSON text, missing ids and types filled", async () => {
+    server.enqueue({
+      kind: "tool_calls",
+      content: "Looking both up.",
+      calls: [
+        { name: "get_album", arguments: { album_id: 3, fields: ["title"] } },
+        { id: "call_0", name: "get_artist", arguments: "{}" },
+        { name: "get_track", arguments: "{not json" },
+      ],
+    });
+    const result = await client().complete({ ...hello, tools: [albumTool] });
+    expect(result.toolCalls).toEqual([
+      {
+        id: "call_1",
+        type: "function",
+        function: { name: "get_album", arguments: '{"album_id":3,"fields":["title"]}' },
+      },
+      { id: "call_0", type: "function", function: { name: "get_artist", arguments: "{}" } },
+      { id: "call_2", type: "function", function: { name: "get_track", arguments: "{not json" } },
+    ]);
+    expect(result.content).toBe("Looking both up.");
+    expect(result.message).toEqual({
+      role: "assistant",
+      content: "Looking both up.",
+      tool_calls: result.toolCalls,
+    });
+  });
+
+  it("keeps content null in the message when the server omits it", async () => {
+    server.enqueue({
+      kind: "raw",
+      body: JSON.stringify({
+        choices: [
+          {
+            message: {
+              role: "assistant",
+              tool_calls: [{ function: { name: "get_album", arguments: { album_id: 1 } } }],
+            },
+            finish_reason: "tool_calls",
+          },
+        ],
+      }),
+    });
+    const result = await client().complete({ ...hello, tools: [albumTool] });
+    expect(result.content).toBe("");
+    expect(result.message).toEqual({
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        {
+          id: "call_0",
+          type: "function",
+          function: { name: "get_album", arguments: '{"album_id":1}' },
+        },
+      ],
+    });
+    expect(result.usage).toEqual({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
   });
 
   it("retries a 429 after the server's Retry-After, then succeeds", async () => {
@@ -106,6 +240,20 @@ describe("openai client", () => {
     );
     expect(err.code).toBe("unavailable");
     expect(err.message).toMatch(/no answer within 100 ms/);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it("lets one request's timeoutMs override the client's per-attempt timeout", async () => {
+    server.enqueue(
+      { kind: "slow", delayMs: 2_000, response: answer("too late") },
+      { kind: "slow", delayMs: 2_000, response: answer("too late") },
+    );
+    const started = Date.now();
+    const patient = client({ timeoutMs: 60_000, retry: { maxAttempts: 2 } });
+    const err = await failure(patient.complete({ ...hello, timeoutMs: 100 }));
+    expect(err.code).toBe("unavailable");
+    expect(err.message).toMatch(/no answer within 100 ms/);
+    expect(server.requests).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
