@@ -213,3 +213,161 @@ export const TaskDetail = z.looseObject({
   groundTruth: z.looseObject({ digest: z.string(), answer: z.unknown().optional() }),
   createdAt: z.string(),
 });
+
+// ---------------------------------------------------------------- rollouts (`/v1/rollouts`)
+
+export const RolloutProgress = z.looseObject({
+  total: z.number(),
+  queued: z.number(),
+  running: z.number(),
+  done: z.number(),
+  failed: z.number(),
+  cancelled: z.number(),
+  meanReward: z.number().nullable(),
+  passRate: z.number().nullable(),
+});
+
+/** Mean reward and pass rate of one (environment, task kind) of a batch. */
+export const RolloutSummaryRow = z.looseObject({
+  environment: z.string(),
+  kind: z.string(),
+  rollouts: z.number(),
+  scored: z.number(),
+  meanReward: z.number().nullable(),
+  passRate: z.number().nullable(),
+});
+
+export const RolloutBatch = z.looseObject({
+  id: z.string(),
+  status: z.enum(["running", "done", "cancelled"]),
+  policy: z.looseObject({ name: z.string(), kind: z.string(), model: z.string().optional() }),
+  groupSize: z.number(),
+  maxTurns: z.number(),
+  maxConcurrency: z.number(),
+  tasks: z.number(),
+  progress: RolloutProgress,
+  summary: z.array(RolloutSummaryRow),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export const RolloutBatchResponse = z.looseObject({
+  batch: RolloutBatch,
+  links: z.record(z.string(), z.string()),
+});
+
+/** `GET /v1/rollouts/batches`: each entry is `{batch, links}`; a bare batch is read as well. */
+export const RolloutBatchList = z.looseObject({
+  batches: z.array(z.union([RolloutBatchResponse.transform((entry) => entry.batch), RolloutBatch])),
+});
+
+export const RolloutSummary = z.looseObject({
+  id: z.string(),
+  batchId: z.string(),
+  taskId: z.string(),
+  environment: z.string(),
+  kind: z.string(),
+  sample: z.number(),
+  status: z.string(),
+  attempts: z.number(),
+  episodeId: z.string().nullable(),
+  reward: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  finishReason: z.string().nullable(),
+  turns: z.number().nullable(),
+  toolCalls: z.number().nullable(),
+  usage: z.looseObject({ promptTokens: z.number(), completionTokens: z.number() }),
+  timings: z.looseObject({
+    modelMs: z.number().nullable(),
+    overheadMs: z.number().nullable(),
+    totalMs: z.number().nullable(),
+  }),
+  error: z.string().nullable(),
+});
+
+export const RolloutPage = z.looseObject({
+  rollouts: z.array(RolloutSummary),
+  nextCursor: z.string().nullable(),
+});
+
+/** One message of a trajectory, as OpenAI Chat Completions writes it. */
+const TrajectoryMessage = z.looseObject({
+  role: z.string(),
+  content: z.string().nullable().optional(),
+  tool_calls: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        function: z.looseObject({ name: z.string(), arguments: z.string() }),
+      }),
+    )
+    .optional(),
+  tool_call_id: z.string().optional(),
+});
+
+const RewardComponent = z.looseObject({
+  score: z.number(),
+  weight: z.number(),
+  detail: z.string(),
+});
+
+/** The parts of a trajectory (core/rollouts/trajectory.ts) `rollouts show` prints. */
+export const Trajectory = z.looseObject({
+  task: z.looseObject({ kind: z.string(), level: z.string(), instruction: z.string() }),
+  policy: z.looseObject({ name: z.string(), kind: z.string(), model: z.string().optional() }),
+  messages: z.array(TrajectoryMessage),
+  answer: z.unknown(),
+  reward: z.number(),
+  components: z.record(z.string(), RewardComponent.optional()),
+  diff: z.looseObject({ missing: z.array(z.unknown()), unexpected: z.array(z.unknown()) }),
+  finishReason: z.string(),
+  toolErrors: z.number(),
+  error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
+});
+
+export const RolloutDetail = z.looseObject({
+  rollout: RolloutSummary,
+  trajectory: Trajectory.nullable(),
+});
+
+// ---------------------------------------------------------------- policies (`/v1/policies`)
+
+export const PolicySampling = z.looseObject({
+  temperature: z.number().optional(),
+  top_p: z.number().optional(),
+  max_tokens: z.number().optional(),
+  stop: z.array(z.string()).optional(),
+  seed: z.number().optional(),
+});
+
+/** A named OpenAI-compatible policy: the key never comes back, only whether one is set. */
+export const PolicyView = z.looseObject({
+  name: z.string(),
+  kind: z.literal("openai"),
+  baseUrl: z.string(),
+  model: z.string(),
+  apiKey: z.looseObject({ set: z.boolean(), hint: z.string().nullable() }),
+  timeoutSeconds: z.number(),
+  maxAttempts: z.number(),
+  sampling: PolicySampling,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const BuiltInPolicyView = z.looseObject({
+  name: z.string(),
+  kind: z.string(),
+  builtIn: z.literal(true),
+});
+
+export const PolicyResponse = z.looseObject({ policy: PolicyView });
+
+/** `GET /v1/policies/{name}` also answers for the built-ins `oracle` and `random`. */
+export const AnyPolicyResponse = z.looseObject({
+  policy: z.union([PolicyView, BuiltInPolicyView]),
+});
+
+export const PolicyList = z.looseObject({
+  policies: z.array(PolicyView),
+  builtIn: z.array(z.string()),
+});

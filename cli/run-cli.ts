@@ -13,13 +13,22 @@ import {
 import { envGroup } from "./commands/env";
 import { episodeGroup } from "./commands/episode";
 import { keysGroup } from "./commands/keys";
+import { policiesGroup } from "./commands/policies";
+import { rolloutsGroup } from "./commands/rollouts";
 import { tasksGroup } from "./commands/tasks";
 import { type CliConfig, isLoopback, resolveConfig } from "./config";
 import { errorDetailLines } from "./error-details";
 import { ApiClient, ApiError, ConnectionError } from "./http-client";
 import type { Output } from "./output";
 
-export const GROUPS: CommandGroup[] = [envGroup, episodeGroup, tasksGroup, keysGroup];
+export const GROUPS: CommandGroup[] = [
+  envGroup,
+  episodeGroup,
+  tasksGroup,
+  rolloutsGroup,
+  policiesGroup,
+  keysGroup,
+];
 
 export interface CliEnvironment {
   out: Output;
