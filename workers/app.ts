@@ -15,7 +15,9 @@ import { episodeRoutes } from "./routes/episodes";
 import { importRoutes } from "./routes/imports";
 import { mcpRoutes } from "./routes/mcp";
 import { openEnvRoutes } from "./routes/openenv";
+import { policyRoutes } from "./routes/policies";
 import { publishRoutes } from "./routes/publish";
+import { rolloutRoutes } from "./routes/rollouts";
 import { taskSynthesisRoutes } from "./routes/task-synthesis";
 import { taskRoutes } from "./routes/tasks";
 import { toolGraphRoutes } from "./routes/tool-graph";
@@ -29,7 +31,16 @@ export function createApp() {
   const app = createRouter();
   app.use("/v1/environments", limitBody(PUBLISH_BODY_LIMIT_BYTES));
   app.use("/v1/environments/imports", limitBody(PUBLISH_BODY_LIMIT_BYTES));
-  for (const path of ["/v1/episodes", "/v1/episodes/*", "/v1/admin/*", "/v1/tasks/*"]) {
+  for (const path of [
+    "/v1/episodes",
+    "/v1/episodes/*",
+    "/v1/admin/*",
+    "/v1/tasks/*",
+    "/v1/rollouts",
+    "/v1/rollouts/*",
+    "/v1/policies",
+    "/v1/policies/*",
+  ]) {
     app.use(path, limitBody(BODY_LIMIT_BYTES));
   }
 
@@ -39,6 +50,10 @@ export function createApp() {
   // Reading tasks is for trainers (episodes); synthesizing writes to the catalog.
   app.on("GET", ["/v1/tasks", "/v1/tasks/*"], requireScope("episodes"));
   app.on("POST", "/v1/tasks/*", requireScope("catalog:write"));
+  // Rollouts and the policies that play them are a trainer's work.
+  for (const path of ["/v1/rollouts", "/v1/rollouts/*", "/v1/policies", "/v1/policies/*"]) {
+    app.use(path, requireScope("episodes"));
+  }
 
   // Before the catalog routes, whose `/v1/environments/{name}` would match `imports`.
   app.route("/", importRoutes);
@@ -54,6 +69,8 @@ export function createApp() {
   app.route("/", adminKeyRoutes);
   app.route("/", taskSynthesisRoutes);
   app.route("/", taskRoutes);
+  app.route("/", policyRoutes);
+  app.route("/", rolloutRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

@@ -5,6 +5,8 @@ export type AppEnv = Env & {
   AGENT_WORLD_ADMIN_KEY?: string;
   /** Key of the OpenAI-compatible endpoint in LLM_BASE_URL (empty for a local vLLM). */
   LLM_API_KEY?: string;
+  /** Encrypts the API keys of named policies at rest (any long random string; `npm start` makes one). */
+  AGENT_WORLD_SECRETS_KEY?: string;
 };
 
 export type Scope = "episodes" | "catalog:write" | "admin";

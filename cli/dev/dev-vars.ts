@@ -1,15 +1,20 @@
-// `.dev.vars` holds local secrets for `wrangler dev` (git-ignored): the bootstrap admin key is
-// created there once, readable only by its owner, and reused by `npm start` and the CLI.
+// `.dev.vars` holds local secrets for `wrangler dev` (git-ignored): the bootstrap admin key and
+// the key that encrypts policy API keys are created there once, readable only by its owner, and
+// reused by `npm start` and the CLI.
 import { randomBytes } from "node:crypto";
 import { appendFileSync, chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 
 export const ADMIN_KEY_VAR = "AGENT_WORLD_ADMIN_KEY";
+/** Encrypts stored policy API keys: changing it makes them unreadable, so it is never replaced. */
+export const SECRETS_KEY_VAR = "AGENT_WORLD_SECRETS_KEY";
 
 export interface AdminKey {
   key: string;
   path: string;
   /** True when this call wrote the key (first run). */
   created: boolean;
+  /** True when this call wrote AGENT_WORLD_SECRETS_KEY (first run, or a file from before it). */
+  secretsKeyCreated: boolean;
   /** True when the file can be read by group or others (it holds a secret). */
   looseMode: boolean;
 }
@@ -50,14 +55,36 @@ export function generateAdminKey(): string {
   return `aw_admin_${randomBytes(32).toString("base64url")}`;
 }
 
-/** Reuses the admin key in `path`, or writes a new one (creating the file with mode 0600). */
+export function generateSecretsKey(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * Reuses the admin key and the secrets key in `path`, or writes those missing (creating the file
+ * with mode 0600; an older file without the secrets key gets it appended).
+ */
 export function ensureAdminKey(path: string): AdminKey {
-  const existing = readDevVar(path, ADMIN_KEY_VAR);
-  if (existing !== undefined) {
-    return { key: existing, path, created: false, looseMode: isLooseMode(path) };
-  }
-  const key = generateAdminKey();
-  const line = `${ADMIN_KEY_VAR}=${key}\n`;
+  const admin = ensureDevVar(path, ADMIN_KEY_VAR, generateAdminKey);
+  const secrets = ensureDevVar(path, SECRETS_KEY_VAR, generateSecretsKey);
+  const wrote = admin.created || secrets.created;
+  return {
+    key: admin.value,
+    path,
+    created: admin.created,
+    secretsKeyCreated: secrets.created,
+    looseMode: wrote ? false : isLooseMode(path),
+  };
+}
+
+function ensureDevVar(
+  path: string,
+  name: string,
+  generate: () => string,
+): { value: string; created: boolean } {
+  const existing = readDevVar(path, name);
+  if (existing !== undefined) return { value: existing, created: false };
+  const value = generate();
+  const line = `${name}=${value}\n`;
   if (fileExists(path)) {
     // The file holds other variables: keep them, add ours, and tighten it since it now has a secret.
     const text = readFileSync(path, "utf8");
@@ -69,7 +96,7 @@ export function ensureAdminKey(path: string): AdminKey {
   }
   // writeFileSync's mode is filtered by the umask and ignored for existing files: set it exactly.
   chmodSync(path, 0o600);
-  return { key, path, created: true, looseMode: false };
+  return { value, created: true };
 }
 
 function isLooseMode(path: string): boolean {

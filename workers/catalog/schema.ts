@@ -5,6 +5,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -235,4 +236,92 @@ export const synthesisShards = sqliteTable(
     finishedAt: timestamp("finished_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.shard] })],
+);
+
+/**
+ * Named chat policies (issue 5): an OpenAI-compatible endpoint and model. The endpoint's API key
+ * is stored encrypted (AES-GCM under AGENT_WORLD_SECRETS_KEY) and never read back over the API;
+ * `api_key_hint` keeps its last four characters so a person can tell keys apart.
+ */
+export const policies = sqliteTable("policies", {
+  name: text("name").primaryKey(),
+  ownerKeyId: text("owner_key_id").notNull(),
+  kind: text("kind", { enum: ["openai"] }).notNull(),
+  baseUrl: text("base_url").notNull(),
+  model: text("model").notNull(),
+  apiKeyCipher: text("api_key_cipher"),
+  apiKeyHint: text("api_key_hint"),
+  /** timeoutSeconds, maxAttempts and default sampling, as accepted. */
+  options: text("options", { mode: "json" }).$type<Json>().notNull(),
+  createdAt: timestamp("created_at").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/** Rollout batches: every (task, sample) of one request, played by one policy. */
+export const rolloutBatches = sqliteTable(
+  "rollout_batches",
+  {
+    id: text("id").primaryKey(),
+    ownerKeyId: text("owner_key_id").notNull(),
+    policyName: text("policy_name").notNull(),
+    /** The policy as it was when the batch started (no secret): name, kind, model, options. */
+    policy: text("policy", { mode: "json" }).$type<Json>().notNull(),
+    /** groupSize, maxTurns, sampling, timeBudgetSeconds, maxConcurrency, systemPrompt, tasks. */
+    request: text("request", { mode: "json" }).$type<Json>().notNull(),
+    status: text("status", { enum: ["running", "done", "cancelled"] }).notNull(),
+    total: integer("total").notNull(),
+    groupSize: integer("group_size").notNull(),
+    maxConcurrency: integer("max_concurrency").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+    finishedAt: timestamp("finished_at"),
+  },
+  (t) => [index("rollout_batches_owner_idx").on(t.ownerKeyId, t.createdAt)],
+);
+
+/**
+ * One row per (batch, task, sample). Its status moves queued -> running -> done | failed |
+ * cancelled under guarded updates, so a redelivered message never plays or scores it twice;
+ * `lease_until` tells a live attempt from one whose worker died.
+ */
+export const rollouts = sqliteTable(
+  "rollouts",
+  {
+    id: text("id").primaryKey(),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => rolloutBatches.id, { onDelete: "cascade" }),
+    taskId: text("task_id").notNull(),
+    environmentName: text("environment_name").notNull(),
+    taskKind: text("task_kind").notNull(),
+    sample: integer("sample").notNull(),
+    status: text("status", {
+      enum: ["queued", "running", "done", "failed", "cancelled"],
+    }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    leaseUntil: timestamp("lease_until"),
+    episodeId: text("episode_id"),
+    reward: real("reward"),
+    /** 1 when the reward is 1 (every component met), 0 otherwise; null until scored. */
+    passed: integer("passed"),
+    finishReason: text("finish_reason"),
+    turns: integer("turns"),
+    toolCalls: integer("tool_calls"),
+    promptTokens: integer("prompt_tokens"),
+    completionTokens: integer("completion_tokens"),
+    modelMs: real("model_ms"),
+    overheadMs: real("overhead_ms"),
+    totalMs: real("total_ms"),
+    /** Why it failed, or the last error of an attempt that will be retried. */
+    error: text("error"),
+    trajectoryKey: text("trajectory_key"),
+    queuedAt: timestamp("queued_at").notNull(),
+    startedAt: timestamp("started_at"),
+    finishedAt: timestamp("finished_at"),
+  },
+  (t) => [
+    uniqueIndex("rollouts_sample_idx").on(t.batchId, t.taskId, t.sample),
+    index("rollouts_batch_status_idx").on(t.batchId, t.status),
+    index("rollouts_batch_id_idx").on(t.batchId, t.id),
+  ],
 );

@@ -1,7 +1,7 @@
 // Stored tasks: insert a shard's tasks once per (content hash, dedupe key), read one back whole
 // (from D1, or from R2 when its JSON is over 100 KB), and page through summaries in
 // (created_at, id) order, the keyset that listing and export share.
-import { and, asc, count, eq, gt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, or, type SQL } from "drizzle-orm";
 import { AppError } from "../../core/errors";
 import { type Task, TaskSchema } from "../../core/tasks/task";
 import type { AppEnv } from "../env";
@@ -125,6 +125,29 @@ export async function listTaskRows(
     .where(and(...conditions(filter, page.after)))
     .orderBy(asc(tasks.createdAt), asc(tasks.id))
     .limit(page.limit);
+}
+
+/** IDs bound per query: D1 allows 100 parameters per statement. */
+const IDS_PER_QUERY = 90;
+
+export type TaskRef = Pick<TaskRow, "id" | "environmentName" | "environmentVersion" | "kind">;
+
+/** Which of these ids exist (no bodies read), in no particular order. */
+export async function listTaskRefsByIds(db: CatalogDb, ids: readonly string[]): Promise<TaskRef[]> {
+  const found: TaskRef[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const rows = await db
+      .select({
+        id: tasks.id,
+        environmentName: tasks.environmentName,
+        environmentVersion: tasks.environmentVersion,
+        kind: tasks.kind,
+      })
+      .from(tasks)
+      .where(inArray(tasks.id, ids.slice(i, i + IDS_PER_QUERY)));
+    found.push(...rows);
+  }
+  return found;
 }
 
 /** How many tasks a job's shard stored (a redelivered shard counts what it kept before). */

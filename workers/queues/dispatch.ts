@@ -5,6 +5,8 @@
 import type { AppEnv } from "../env";
 import { recordDeadLetters } from "./dead-letters";
 import { consumeDiscoveryBatch } from "./discovery-consumer";
+import { consumeRolloutBatch } from "./rollout-consumer";
+import { failDeadRollouts } from "./rollout-dead-letters";
 import { consumeSynthesisBatch } from "./synthesis-consumer";
 import { failDeadShards } from "./synthesis-dead-letters";
 
@@ -13,10 +15,14 @@ export type QueueConsumer = (batch: MessageBatch<unknown>, env: AppEnv) => Promi
 const consumers: Record<string, QueueConsumer> = {
   discovery: consumeDiscoveryBatch,
   synthesis: consumeSynthesisBatch,
+  rollouts: consumeRolloutBatch,
 };
 
 /** Work a dead letter finishes before it is recorded: a dead shard still ends its job. */
-const deadLetterHandlers: Record<string, QueueConsumer> = { synthesis: failDeadShards };
+const deadLetterHandlers: Record<string, QueueConsumer> = {
+  synthesis: failDeadShards,
+  rollouts: failDeadRollouts,
+};
 
 export function queueKind(queueName: string): string {
   const match = /^agent-world-([a-z]+)/.exec(queueName);

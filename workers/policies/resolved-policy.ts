@@ -1,0 +1,39 @@
+// A policy as a rollout uses it: one of the two built-ins, or a named OpenAI-compatible endpoint
+// with its API key decrypted (only ever in memory, never in a response or a trajectory).
+import type { Sampling } from "../../core/rollouts/sampling";
+
+export const BUILT_IN_POLICIES = ["oracle", "random"] as const;
+export type BuiltInPolicy = (typeof BUILT_IN_POLICIES)[number];
+
+export interface OpenAiPolicyConfig {
+  name: string;
+  baseUrl: string;
+  model: string;
+  /** Decrypted; "" when the endpoint needs none. */
+  apiKey: string;
+  /** Per completion attempt. */
+  timeoutMs: number;
+  /** HTTP attempts per completion, the first included (retries on 429/5xx/timeouts). */
+  maxAttempts: number;
+  /** Defaults a batch's own sampling overrides. */
+  sampling: Sampling;
+}
+
+export type ResolvedPolicy =
+  | { kind: BuiltInPolicy; name: BuiltInPolicy }
+  | ({ kind: "openai" } & OpenAiPolicyConfig);
+
+/** What a batch row and a trajectory keep of the policy: never the key. */
+export interface PolicySnapshot {
+  name: string;
+  kind: "openai" | BuiltInPolicy;
+  model?: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  maxAttempts?: number;
+  sampling?: Sampling;
+}
+
+export function isBuiltInPolicy(name: string): name is BuiltInPolicy {
+  return (BUILT_IN_POLICIES as readonly string[]).includes(name);
+}

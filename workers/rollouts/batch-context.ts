@@ -1,0 +1,70 @@
+// What every rollout of a batch needs to be played, read once per queue invocation however many
+// of its messages the invocation holds: the batch row, its parsed settings, and its policy. An
+// `openai` policy is played as the batch snapshot recorded it (model, timeouts, sampling) with the
+// key stored now, so a rotated key takes effect and a group stays one policy; a key is never sent
+// to an endpoint other than the one it is stored for.
+import { AppError } from "../../core/errors";
+import type { CatalogDb } from "../catalog/catalog-db";
+import type { AppEnv } from "../env";
+import { resolvePolicy } from "../policies/policy-repository";
+import type { PolicySnapshot, ResolvedPolicy } from "../policies/resolved-policy";
+import { type BatchRow, getBatch } from "./batch-repository";
+import { type BatchSettings, BatchSettingsSchema, PolicySnapshotSchema } from "./batch-settings";
+
+export interface BatchContext {
+  batch: BatchRow;
+  settings: BatchSettings;
+  snapshot: PolicySnapshot;
+  /** Resolved on first use, once per invocation. */
+  policy(): Promise<ResolvedPolicy>;
+}
+
+export type BatchContexts = (batchId: string) => Promise<BatchContext | null>;
+
+export function batchContexts(env: AppEnv, db: CatalogDb): BatchContexts {
+  const cache = new Map<string, Promise<BatchContext | null>>();
+  return (batchId) => {
+    let context = cache.get(batchId);
+    if (!context) {
+      context = load(env, db, batchId);
+      cache.set(batchId, context);
+    }
+    return context;
+  };
+}
+
+async function load(env: AppEnv, db: CatalogDb, batchId: string): Promise<BatchContext | null> {
+  const batch = await getBatch(db, batchId);
+  if (!batch) return null;
+  const snapshot = PolicySnapshotSchema.parse(batch.policy);
+  let resolved: Promise<ResolvedPolicy> | undefined;
+  return {
+    batch,
+    settings: BatchSettingsSchema.parse(batch.request),
+    snapshot,
+    policy() {
+      resolved ??= policyOfSnapshot(env, snapshot);
+      return resolved;
+    },
+  };
+}
+
+async function policyOfSnapshot(env: AppEnv, snapshot: PolicySnapshot): Promise<ResolvedPolicy> {
+  if (snapshot.kind !== "openai") return { kind: snapshot.kind, name: snapshot.kind };
+  const current = await resolvePolicy(env, snapshot.name);
+  if (current.kind !== "openai") return current;
+  if (snapshot.baseUrl !== undefined && snapshot.baseUrl !== current.baseUrl) {
+    throw new AppError(
+      "conflict",
+      `Policy \`${snapshot.name}\` now points at another endpoint than when this batch started; start a new batch.`,
+      { policy: snapshot.name },
+    );
+  }
+  return {
+    ...current,
+    model: snapshot.model ?? current.model,
+    timeoutMs: snapshot.timeoutMs ?? current.timeoutMs,
+    maxAttempts: snapshot.maxAttempts ?? current.maxAttempts,
+    sampling: snapshot.sampling ?? current.sampling,
+  };
+}

@@ -1,0 +1,65 @@
+// What one queue message for a rollout leads to. Claimed: run the attempt. Not claimed, by what
+// the row says now: finished (or its batch gone) -> nothing; its batch cancelled -> cancelled;
+// running under a live lease (a duplicate while another worker plays it) -> one follow-up when
+// the lease runs out, so a worker that dies is picked up; its workers kept dying -> failed; else
+// the batch is at its concurrency cap -> sent again in a few seconds. Re-sending instead of
+// retrying keeps waiting for the cap from eating the message's retry budget.
+import type { CatalogDb } from "../catalog/catalog-db";
+import type { AppEnv } from "../env";
+import type { BatchContexts } from "./batch-context";
+import { batchStatus, settleBatch } from "./batch-repository";
+import { claimRollout, MAX_CLAIMS } from "./claim-rollout";
+import { cancelUnattended, failUnattended } from "./finish-rollout";
+import { enqueueRolloutLater } from "./rollout-messages";
+import { getRollout, isTerminal } from "./rollout-repository";
+import { type AttemptOutcome, runAttempt } from "./run-attempt";
+
+const SETTLED: AttemptOutcome = { kind: "settled" };
+
+/** Seconds before a capped rollout's message comes back: 2 to 5, spread so they do not bunch. */
+function capDelaySeconds(): number {
+  return 2 + Math.floor(Math.random() * 4);
+}
+
+export async function processRollout(
+  env: AppEnv,
+  db: CatalogDb,
+  contexts: BatchContexts,
+  rolloutId: string,
+): Promise<AttemptOutcome> {
+  const rollout = await getRollout(db, rolloutId);
+  if (!rollout || isTerminal(rollout.status)) return SETTLED;
+  const context = await contexts(rollout.batchId);
+  if (!context) return SETTLED;
+  const claim = await claimRollout(db, {
+    rolloutId,
+    batchId: rollout.batchId,
+    maxConcurrency: context.batch.maxConcurrency,
+    budgetMs: context.settings.timeBudgetSeconds * 1000,
+  });
+  if (claim) return runAttempt(env, { rollout, context, claim });
+  return notClaimed(env, db, rolloutId);
+}
+
+async function notClaimed(env: AppEnv, db: CatalogDb, rolloutId: string): Promise<AttemptOutcome> {
+  const now = new Date();
+  const rollout = await getRollout(db, rolloutId);
+  if (!rollout || isTerminal(rollout.status)) return SETTLED;
+  if ((await batchStatus(db, rollout.batchId)) !== "running") {
+    await cancelUnattended(db, rolloutId, now);
+    return SETTLED;
+  }
+  const leaseMs = rollout.leaseUntil ? Date.parse(rollout.leaseUntil) - now.getTime() : 0;
+  if (rollout.status === "running" && leaseMs >= 0) {
+    await enqueueRolloutLater(env.ROLLOUTS_QUEUE, rolloutId, leaseMs / 1000 + 1);
+    return SETTLED;
+  }
+  if (rollout.attempts >= MAX_CLAIMS) {
+    const last = rollout.error ?? "its worker stopped before finishing";
+    await failUnattended(db, rolloutId, `gave up after ${rollout.attempts} attempts: ${last}`, now);
+    await settleBatch(db, rollout.batchId);
+    return SETTLED;
+  }
+  await enqueueRolloutLater(env.ROLLOUTS_QUEUE, rolloutId, capDelaySeconds());
+  return SETTLED;
+}

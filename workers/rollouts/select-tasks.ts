@@ -1,0 +1,65 @@
+// The tasks a batch plays: the ids it names (every one must exist) or those a filter selects,
+// oldest first, paged through D1 so no task body is held longer than its page.
+import type { z } from "@hono/zod-openapi";
+import { parseEnvironmentRef } from "../../core/environment/spec";
+import { AppError } from "../../core/errors";
+import type { CatalogDb } from "../catalog/catalog-db";
+import {
+  listTaskRefsByIds,
+  listTaskRows,
+  type TaskFilter,
+  type TaskPageCursor,
+  type TaskRef,
+} from "../catalog/task-repository";
+import type { TaskSelectionSchema } from "../schemas/rollout-schemas";
+
+const FILTER_PAGE = 100;
+
+export type TaskSelection =
+  | { ids: readonly string[] }
+  | { filter: z.infer<typeof TaskSelectionSchema> };
+
+export async function selectTasks(db: CatalogDb, selection: TaskSelection): Promise<TaskRef[]> {
+  return "ids" in selection ? byIds(db, selection.ids) : byFilter(db, selection.filter);
+}
+
+/** In the order given, each id once; unknown ids are a 404 that lists them. */
+async function byIds(db: CatalogDb, ids: readonly string[]): Promise<TaskRef[]> {
+  const wanted = [...new Set(ids)];
+  const found = new Map((await listTaskRefsByIds(db, wanted)).map((ref) => [ref.id, ref]));
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw new AppError(
+      "not_found",
+      `No task${missing.length === 1 ? "" : "s"} ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ` and ${missing.length - 10} more` : ""}.`,
+      { missing },
+    );
+  }
+  return wanted.flatMap((id) => found.get(id) ?? []);
+}
+
+async function byFilter(
+  db: CatalogDb,
+  selection: z.infer<typeof TaskSelectionSchema>,
+): Promise<TaskRef[]> {
+  const filter: TaskFilter = {
+    ...(selection.environment ? { environment: parseEnvironmentRef(selection.environment) } : {}),
+    ...(selection.kind ? { kind: selection.kind } : {}),
+    ...(selection.level ? { level: selection.level } : {}),
+    ...(selection.job ? { jobId: selection.job } : {}),
+  };
+  const selected: TaskRef[] = [];
+  let after: TaskPageCursor | undefined;
+  while (selected.length < selection.limit) {
+    const limit = Math.min(FILTER_PAGE, selection.limit - selected.length);
+    const rows = await listTaskRows(db, filter, { limit, ...(after ? { after } : {}) });
+    for (const row of rows) {
+      const { id, environmentName, environmentVersion, kind } = row;
+      selected.push({ id, environmentName, environmentVersion, kind });
+    }
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < limit) break;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+  return selected;
+}
