@@ -18,7 +18,11 @@ const FILTER_OPTIONS = ["env", "kind", "level", "job", "limit"];
 
 export const RUN_OPTIONS: Record<string, OptionSpec> = {
   tasks: { type: "string", value: "IDS", description: "comma-separated task ids" },
-  env: { type: "string", value: "NAME[@VER]", description: "tasks of this environment (one)" },
+  env: {
+    type: "string",
+    value: "NAME[@VER],...",
+    description: "tasks of these environments (--limit is then per environment)",
+  },
   kind: {
     type: "string",
     value: "KIND",
@@ -71,7 +75,13 @@ export const RUN_OPTIONS: Record<string, OptionSpec> = {
 
 export interface CreateRolloutsBody {
   tasks?: string[];
-  filter?: { environment?: string; kind?: string; level?: string; job?: string; limit?: number };
+  filter?: {
+    environment?: string | string[];
+    kind?: string;
+    level?: string;
+    job?: string;
+    limit?: number;
+  };
   policy: string;
   groupSize?: number;
   maxTurns?: number;
@@ -123,15 +133,7 @@ function taskSelection(input: CommandInput): Pick<CreateRolloutsBody, "tasks" | 
       "choose the tasks: --tasks IDS, or a filter such as --env NAME (--limit N alone takes tasks of every environment)",
     );
   }
-  const environment = stringOption(input, "env");
-  if (environment !== undefined) {
-    if (environment.includes(",")) {
-      throw new UsageError(
-        "--env takes one environment; for several, leave --env out (with --job or --limit) or list --tasks",
-      );
-    }
-    parseEnvironmentRef(environment);
-  }
+  const environment = environmentsOption(input);
   const kind = oneOf(input, "kind", KINDS);
   const level = oneOf(input, "level", LEVELS);
   const job = stringOption(input, "job");
@@ -145,6 +147,19 @@ function taskSelection(input: CommandInput): Pick<CreateRolloutsBody, "tasks" | 
       ...(limit === undefined ? {} : { limit }),
     },
   };
+}
+
+/** `--env a` or `--env a,b@1.0.0`: one environment, or several (then `--limit` is per environment). */
+function environmentsOption(input: CommandInput): string | string[] | undefined {
+  const value = stringOption(input, "env");
+  if (value === undefined) return undefined;
+  const refs = value
+    .split(",")
+    .map((ref) => ref.trim())
+    .filter((ref) => ref !== "");
+  if (refs.length === 0) throw new UsageError("--env needs an environment name");
+  for (const ref of refs) parseEnvironmentRef(ref);
+  return refs.length === 1 ? refs[0] : refs;
 }
 
 function oneOf(input: CommandInput, name: string, allowed: string[]): string | undefined {

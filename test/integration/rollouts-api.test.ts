@@ -278,6 +278,33 @@ describe("rollout batches over HTTP", () => {
     expect((await api("GET", "/v1/rollouts/batches/not-a-batch")).status).toBe(400);
   });
 
+  it("selects up to `limit` tasks of each environment a filter lists", async () => {
+    for (const name of ["left", "right"]) {
+      const environment = { name, version: "1.0.0", contentHash: `h-${name}` };
+      const made = Array.from({ length: 3 }, (_, i) =>
+        makeTask({ id: `tsk_${name}_${i}`, environment }),
+      );
+      expect(await insertTasks(env, made)).toHaveLength(3);
+    }
+    const res = await api<{ batch: { id: string; tasks: number; progress: { total: number } } }>(
+      "POST",
+      "/v1/rollouts",
+      {
+        body: {
+          filter: { environment: ["left", "right"], limit: 2 },
+          policy: "oracle",
+          groupSize: 2,
+          maxConcurrency: 1,
+        },
+      },
+    );
+    expect(res.status).toBe(202);
+    expect(res.body.batch.tasks).toBe(4);
+    expect(res.body.batch.progress.total).toBe(8);
+    const cancel = await api("POST", `/v1/rollouts/batches/${res.body.batch.id}/cancel`);
+    expect(cancel.status).toBe(200);
+  });
+
   it("refuses a batch of more than 10,000 rollouts", async () => {
     const environment = { name: "wide", version: "1.0.0", contentHash: "h-wide" };
     const many = Array.from({ length: 160 }, (_, i) =>

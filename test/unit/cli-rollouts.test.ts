@@ -236,13 +236,30 @@ describe("rollouts run", () => {
     expect(api.requests).toHaveLength(1);
   });
 
+  it("sends several environments as a list, the limit then counting per environment", async () => {
+    api = await startFakeApi({ "POST /v1/rollouts": { status: 202, json: running } });
+    const run = await cli(
+      [
+        "rollouts",
+        "run",
+        ...["--env", "chinook, northwind@1.0.0", "--limit", "5", "--policy", "oracle", "--no-wait"],
+      ],
+      envOf(api.baseUrl),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(api.requests[0]?.body).toEqual({
+      filter: { environment: ["chinook", "northwind@1.0.0"], limit: 5 },
+      policy: "oracle",
+    });
+  });
+
   it("refuses a run without a policy, with two ways of choosing tasks, or with several envs", async () => {
     api = await startFakeApi({});
     const cases: [string[], string][] = [
       [["--env", "chinook"], "--policy is required"],
       [["--policy", "oracle"], "choose the tasks"],
       [["--policy", "oracle", "--tasks", "t1", "--env", "chinook"], "give --tasks or --env"],
-      [["--policy", "oracle", "--env", "chinook,northwind"], "--env takes one environment"],
+      [["--policy", "oracle", "--env", ","], "--env needs an environment name"],
       [["--policy", "oracle", "--env", "chinook", "--kind", "vibes"], "--kind must be one of"],
       [["--policy", "oracle", "--env", "chinook", "--temperature", "3"], "--temperature must be"],
       [["--policy", "oracle", "--env", "chinook", "--group-size", "65"], "--group-size must be"],

@@ -38,20 +38,32 @@ async function byIds(db: CatalogDb, ids: readonly string[]): Promise<TaskRef[]> 
   return wanted.flatMap((id) => found.get(id) ?? []);
 }
 
+/** Oldest first; with a list of environments, up to `limit` tasks of each, in the list's order. */
 async function byFilter(
   db: CatalogDb,
   selection: z.infer<typeof TaskSelectionSchema>,
 ): Promise<TaskRef[]> {
-  const filter: TaskFilter = {
-    ...(selection.environment ? { environment: parseEnvironmentRef(selection.environment) } : {}),
+  const base: TaskFilter = {
     ...(selection.kind ? { kind: selection.kind } : {}),
     ...(selection.level ? { level: selection.level } : {}),
     ...(selection.job ? { jobId: selection.job } : {}),
   };
+  const { environment } = selection;
+  if (environment === undefined) return pageThrough(db, base, selection.limit);
+  const refs = [...new Set(typeof environment === "string" ? [environment] : environment)];
+  const selected: TaskRef[] = [];
+  for (const ref of refs) {
+    const filter = { ...base, environment: parseEnvironmentRef(ref) };
+    selected.push(...(await pageThrough(db, filter, selection.limit)));
+  }
+  return selected;
+}
+
+async function pageThrough(db: CatalogDb, filter: TaskFilter, wanted: number): Promise<TaskRef[]> {
   const selected: TaskRef[] = [];
   let after: TaskPageCursor | undefined;
-  while (selected.length < selection.limit) {
-    const limit = Math.min(FILTER_PAGE, selection.limit - selected.length);
+  while (selected.length < wanted) {
+    const limit = Math.min(FILTER_PAGE, wanted - selected.length);
     const rows = await listTaskRows(db, filter, { limit, ...(after ? { after } : {}) });
     for (const row of rows) {
       const { id, environmentName, environmentVersion, kind } = row;

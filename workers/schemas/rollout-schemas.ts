@@ -10,14 +10,18 @@ export const MAX_BATCH_ROLLOUTS = 10_000;
 
 export const TaskSelectionSchema = z
   .object({
-    environment: z.string().min(1).max(200).optional().openapi({
-      description: "`name` or `name@version`",
-    }),
+    environment: z
+      .union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).min(1).max(50)])
+      .optional()
+      .openapi({
+        description:
+          "`name` or `name@version`, or a list of them (then `limit` is per environment)",
+      }),
     kind: TaskKindSchema.optional(),
     level: LevelSchema.optional(),
     job: z.string().min(1).max(200).optional().openapi({ description: "A synthesis job id" }),
     limit: z.number().int().min(1).max(1000).default(100).openapi({
-      description: "At most this many tasks, oldest first",
+      description: "At most this many tasks (per environment when several are named), oldest first",
     }),
   })
   .openapi("TaskSelection");
