@@ -8,7 +8,7 @@ import type { CatalogDb } from "../catalog/catalog-db";
 import type { AppEnv } from "../env";
 import { resolvePolicy } from "../policies/policy-repository";
 import type { PolicySnapshot, ResolvedPolicy } from "../policies/resolved-policy";
-import { type BatchRow, getBatch } from "./batch-repository";
+import { type BatchRow, batchStatus, getBatch } from "./batch-repository";
 import { type BatchSettings, BatchSettingsSchema, PolicySnapshotSchema } from "./batch-settings";
 
 export interface BatchContext {
@@ -17,7 +17,16 @@ export interface BatchContext {
   snapshot: PolicySnapshot;
   /** Resolved on first use, once per invocation. */
   policy(): Promise<ResolvedPolicy>;
+  /**
+   * Whether the batch is still running, as the agent loops ask between turns: one D1 read at most
+   * every STATUS_TTL_MS for all the invocation's rollouts of the batch, not one per turn each
+   * (an invocation may make at most 1,000 D1 queries).
+   */
+  stillRunning(): Promise<boolean>;
 }
+
+/** How stale a cancelled batch may look to its running loops. */
+export const STATUS_TTL_MS = 1_000;
 
 export type BatchContexts = (batchId: string) => Promise<BatchContext | null>;
 
@@ -38,6 +47,7 @@ async function load(env: AppEnv, db: CatalogDb, batchId: string): Promise<BatchC
   if (!batch) return null;
   const snapshot = PolicySnapshotSchema.parse(batch.policy);
   let resolved: Promise<ResolvedPolicy> | undefined;
+  let status: { at: number; running: Promise<boolean> } | undefined;
   return {
     batch,
     settings: BatchSettingsSchema.parse(batch.request),
@@ -45,6 +55,13 @@ async function load(env: AppEnv, db: CatalogDb, batchId: string): Promise<BatchC
     policy() {
       resolved ??= policyOfSnapshot(env, snapshot);
       return resolved;
+    },
+    stillRunning() {
+      const now = Date.now();
+      if (!status || now - status.at >= STATUS_TTL_MS) {
+        status = { at: now, running: batchStatus(db, batchId).then((s) => s === "running") };
+      }
+      return status.running;
     },
   };
 }

@@ -16,7 +16,7 @@ import { episodeSource } from "../episodes/episode-source";
 import { openEpisode } from "../episodes/open-episode";
 import { verifyEpisode } from "../episodes/play-episode";
 import type { BatchContext } from "./batch-context";
-import { batchStatus, settleBatch } from "./batch-repository";
+import { settleBatch } from "./batch-repository";
 import { buildTrajectory } from "./build-trajectory";
 import type { Claim } from "./claim-rollout";
 import { type AttemptRecord, failRollout, finishRollout, requeueRollout } from "./finish-rollout";
@@ -72,7 +72,7 @@ export async function runAttempt(env: AppEnv, input: AttemptInput): Promise<Atte
       tools,
       seed: rollout.id,
       budgetMs: Math.max(0, settings.timeBudgetSeconds * 1000 - elapsedMs),
-      shouldStop: async () => (await batchStatus(db, rollout.batchId)) !== "running",
+      shouldStop: async () => !(await context.stillRunning()),
     });
     if (played.error?.retryable && claim.attempt < MAX_ATTEMPTS) {
       return await retryLater(db, input, `${played.error.code}: ${played.error.message}`);
