@@ -2,15 +2,18 @@
 // plays once; a worker that died mid-rollout is replaced and its episode destroyed; a live lease
 // is left alone with one follow-up for when it runs out; the concurrency cap holds and re-sends
 // what it holds back; a cancelled batch's rollouts are cancelled without work; dead letters fail
-// their rollout with the reason; a rollout whose task is gone fails at once.
+// their rollout with the reason; a rollout whose task is gone fails at once; a batch whose
+// messages were lost is sent again once it has been quiet long enough.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TrajectorySchema } from "../../core/rollouts/trajectory";
 import type { Task } from "../../core/tasks/task";
 import { insertTasks } from "../../workers/catalog/task-repository";
+import { reviveStalledBatch, STALL_MS } from "../../workers/rollouts/revive-stalled";
 import { api } from "./support/platform";
 import {
   chinookTasks,
+  db,
   deliver,
   insertTestBatch,
   ROLLOUTS_DLQ,
@@ -223,5 +226,23 @@ describe("the rollout consumer", () => {
     await deliver([{ rolloutId: held.id }], { queue: ROLLOUTS_DLQ, attempts: 6 });
     expect(await rolloutRow(held.id)).toMatchObject({ status: "failed" });
     expect(await batchStatusOf(batch.id)).toBe("done");
+  });
+  it("sends a quiet batch's waiting rollouts again, once, and they are played", async () => {
+    // Rows with no message behind them, as after a local queue lost its messages.
+    const { batch, rollouts } = await insertTestBatch([task(0), task(1)]);
+    expect(await reviveStalledBatch(env, db(), batch.id)).toBe(0); // not quiet yet
+    const past = new Date(Date.now() - STALL_MS - 60_000).toISOString();
+    await env.CATALOG.prepare("UPDATE rollouts SET queued_at = ? WHERE batch_id = ?")
+      .bind(past, batch.id)
+      .run();
+    await env.CATALOG.prepare("UPDATE rollout_batches SET updated_at = ? WHERE id = ?")
+      .bind(past, batch.id)
+      .run();
+    expect(await reviveStalledBatch(env, db(), batch.id)).toBe(rollouts.length);
+    // The revival counts as activity: a second reader sends nothing.
+    expect(await reviveStalledBatch(env, db(), batch.id)).toBe(0);
+    const view = await waitForBatch(batch.id);
+    expect(view.batch.progress).toMatchObject({ done: rollouts.length, meanReward: 1 });
+    for (const rollout of rollouts) expect((await rolloutRow(rollout.id)).attempts).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { callerOf } from "../episodes/episode-client";
 import { cancelBatch, getOwnedBatch, listBatches } from "../rollouts/batch-repository";
 import { createRolloutBatch } from "../rollouts/create-batch";
 import { exportTrajectories } from "../rollouts/export-stream";
+import { reviveStalledBatch } from "../rollouts/revive-stalled";
 import { getOwnedRollout, listRollouts } from "../rollouts/rollout-repository";
 import { batchView, rolloutView } from "../rollouts/rollout-views";
 import { getTrajectory } from "../rollouts/trajectory-store";
@@ -122,6 +123,7 @@ rolloutRoutes.openapi(
   async (c) => {
     const db = catalogDb(c.env.CATALOG);
     const batch = await getOwnedBatch(db, c.req.valid("param").id, callerOf(c.get("auth")));
+    if (batch.status === "running") await reviveStalledBatch(c.env, db, batch.id);
     return c.json(await batchView(db, new URL(c.req.url).origin, batch), 200);
   },
 );
