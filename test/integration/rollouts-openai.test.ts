@@ -2,7 +2,8 @@
 // HTTP server, test/support/scripted-policy.ts): a scripted agent that plays a task's solution and
 // answers right earns 1; a wrong answer scores 0 on the answer; unknown tools and bad arguments
 // come back as tool errors; a model that never stops ends at max_turns; 500s are retried, then
-// the rollout fails after 3 attempts; a malformed body fails it at once; a slow model times out;
+// the rollout fails after 3 attempts; a malformed body fails it at once; a slow model times out
+// and an endpoint that is down is unavailable, both retried;
 // a huge answer is stored in R2 and exported; cancelling a batch stops a running loop.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -216,6 +217,21 @@ describe("rollouts with an openai policy", () => {
     expect(row.error).toMatch(/^unavailable: /);
   });
 
+  it("calls an endpoint that is down unavailable, and retries the rollout", async () => {
+    const task = tasks[0];
+    if (!task) throw new Error("no task");
+    // Nothing listens on the discard port: every connection is refused.
+    const res = await api("POST", "/v1/policies", {
+      body: { name: "down-endpoint", baseUrl: "http://127.0.0.1:9/v1", model: "m", maxAttempts: 2 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const rollout = await rolloutBy("down-endpoint", task);
+    expect(await deliver([{ rolloutId: rollout.id }])).toEqual({ acked: [], retried: [0] });
+    const row = await rolloutRow(rollout.id);
+    expect(row).toMatchObject({ status: "queued", attempts: 1, reward: null });
+    expect(row.error).toMatch(/^unavailable: .*2 attempt/);
+  });
+
   it("stores a trajectory larger than a queue message in R2 and exports it", async () => {
     const task = tasks[0];
     if (!task) throw new Error("no task");
@@ -242,7 +258,8 @@ describe("rollouts with an openai policy", () => {
   it("stops a running loop when its batch is cancelled", { timeout: 60_000 }, async () => {
     const task = tasks[0];
     if (!task) throw new Error("no task");
-    const rollout = await rolloutBy(await policyFor(`loop:${task.tools[0]}`), task, {
+    // 50 ms a turn: 100 turns take 5 s, longer than a running loop may miss a cancel (1 s).
+    const rollout = await rolloutBy(await policyFor(`slow-loop:50:${task.tools[0]}`), task, {
       maxTurns: 100,
     });
     const delivery = deliver([{ rolloutId: rollout.id }]);

@@ -4,6 +4,7 @@
 //   scripted               turns registered for the task (POST /__scripts, or addScript in Node)
 //   final:<text>           answers <text> at once
 //   loop:<tool>            calls <tool> with {} forever (a model that never stops)
+//   slow-loop:<ms>:<tool>  the same, each turn answered after <ms> (a long-running rollout)
 //   unknown-tool           calls `no_such_tool`, then answers DONE
 //   bad-args:<tool>        calls <tool> with the arguments text `{not json`, then answers DONE
 //   parallel:<a>,<b>,...   calls every tool in one turn with {}, then answers DONE
@@ -162,6 +163,12 @@ function policyAnswer(body: unknown, scripts: readonly Script[]): ScriptedRespon
       return { kind: "answer", content: arg };
     case "loop":
       return arg === "" ? badModel(request.model) : toolCalls(turn, [{ name: arg, arguments: {} }]);
+    case "slow-loop": {
+      const [ms = "", tool = ""] = arg.split(":");
+      const delayMs = wholeNumber(ms);
+      if (delayMs === null || tool === "") return badModel(request.model);
+      return { kind: "slow", delayMs, response: toolCalls(turn, [{ name: tool, arguments: {} }]) };
+    }
     case "unknown-tool":
       return firstTurnOnly(toolCalls(turn, [{ name: "no_such_tool", arguments: {} }]));
     case "bad-args":
