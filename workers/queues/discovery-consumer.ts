@@ -60,7 +60,11 @@ export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
       await finishImportJob(db, job.id, {
         status: "duplicate",
         environment: `${twin.name}@${twin.version}`,
-        report: toJsonValue({ ...report, duplicateOf: `${twin.name}@${twin.version}` }),
+        report: toJsonValue({
+          ...report,
+          duplicateOf: `${twin.name}@${twin.version}`,
+          seconds: (performance.now() - started) / 1000,
+        }),
       });
       return;
     }
