@@ -13,6 +13,7 @@ import { createOpenAiPolicy } from "../../core/rollouts/openai-policy";
 import { DEFAULT_SYSTEM_PROMPT } from "../../core/rollouts/system-prompt";
 import { TrajectorySchema } from "../../core/rollouts/trajectory";
 import { matchAnswer } from "../../core/tasks/answer-match";
+import { type NodeRolloutEpisode, openChinookEpisode } from "../support/rollout-episode";
 import {
   answer,
   type ScriptedOpenAiServer,
@@ -20,7 +21,6 @@ import {
   type ScriptedToolCall,
   startScriptedOpenAiServer,
 } from "../support/scripted-openai-server";
-import { type NodeRolloutEpisode, openChinookEpisode } from "./rollouts-episode";
 
 const INSTRUCTION = "Which artist recorded album 1?";
 

@@ -10,9 +10,9 @@ import { messagesFromCalls } from "../../core/rollouts/played-trajectory";
 import { DEFAULT_SYSTEM_PROMPT } from "../../core/rollouts/system-prompt";
 import { MAX_TOOL_MESSAGE_CHARS, toolMessage } from "../../core/rollouts/tool-message";
 import { type ExecutedCall, recordingRunner } from "../../core/tasks/tool-runner";
+import { openChinookEpisode } from "../support/rollout-episode";
 import { answer, startScriptedOpenAiServer } from "../support/scripted-openai-server";
 import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";
-import { openChinookEpisode } from "./rollouts-episode";
 
 const INSTRUCTION = "Change customer 5's email to new@example.com and tell me their name.";
 const CALLS: { tool: string; args: Record<string, Json> }[] = [

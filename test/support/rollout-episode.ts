@@ -11,8 +11,8 @@ import type { RolloutEpisode } from "../../core/rollouts/agent-loop";
 import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createSeededHost, restoreSeededHost } from "../../core/sandbox/seeded-host";
 import { type OpenAIChatTool, toOpenAIChatTool } from "../../core/tool-formats";
-import { loadDatabase } from "../support/database-harness";
-import { catalogSpec, nodeExecutor } from "../support/synthesis-harness";
+import { loadDatabase } from "./database-harness";
+import { catalogSpec, nodeExecutor } from "./synthesis-harness";
 
 export interface NodeRolloutEpisode extends RolloutEpisode {
   db: BetterSqliteDatabase;
