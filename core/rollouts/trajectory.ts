@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { JsonSchema } from "../json";
 import { AgentMessageSchema, ChatToolSchema } from "../llm/chat-schemas";
+import { ComponentsSchema, DiffRefSchema } from "../tasks/verification-schema";
 
 export const FinishReasonSchema = z.enum([
   /** The model answered without calling a tool (its text is the final answer). */
@@ -17,13 +18,6 @@ export const FinishReasonSchema = z.enum([
   "policy_error",
 ]);
 export type FinishReason = z.infer<typeof FinishReasonSchema>;
-
-const ComponentSchema = z.object({ score: z.number(), weight: z.number(), detail: z.string() });
-const ChangeRefSchema = z.object({
-  table: z.string(),
-  op: z.enum(["insert", "update", "delete"]),
-  row: z.record(z.string(), z.unknown()),
-});
 
 export const UsageSchema = z.object({
   promptTokens: z.number().int().min(0),
@@ -66,12 +60,8 @@ export const TrajectorySchema = z.object({
   tools: z.array(ChatToolSchema),
   answer: JsonSchema.nullable(),
   reward: z.number(),
-  components: z.object({
-    state: ComponentSchema.optional(),
-    answer: ComponentSchema.optional(),
-    rubric: ComponentSchema.optional(),
-  }),
-  diff: z.object({ missing: z.array(ChangeRefSchema), unexpected: z.array(ChangeRefSchema) }),
+  components: ComponentsSchema,
+  diff: DiffRefSchema,
   finishReason: FinishReasonSchema,
   turns: z.number().int().min(0),
   toolCalls: z.number().int().min(0),

@@ -1,20 +1,13 @@
 // A policy as a rollout uses it: one of the two built-ins, or a named OpenAI-compatible endpoint
 // with its API key decrypted (only ever in memory, never in a response or a trajectory).
+import type { OpenAiPolicySettings } from "../../core/rollouts/openai-policy";
 import type { Sampling } from "../../core/rollouts/sampling";
 
 export const BUILT_IN_POLICIES = ["oracle", "random"] as const;
 export type BuiltInPolicy = (typeof BUILT_IN_POLICIES)[number];
 
-export interface OpenAiPolicyConfig {
-  name: string;
-  baseUrl: string;
-  model: string;
-  /** Decrypted; "" when the endpoint needs none. */
-  apiKey: string;
-  /** Per completion attempt. */
-  timeoutMs: number;
-  /** HTTP attempts per completion, the first included (retries on 429/5xx/timeouts). */
-  maxAttempts: number;
+/** An OpenAI-compatible endpoint as the policy client takes it, its key decrypted, plus defaults. */
+export interface OpenAiPolicyConfig extends OpenAiPolicySettings {
   /** Defaults a batch's own sampling overrides. */
   sampling: Sampling;
 }

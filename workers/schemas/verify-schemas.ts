@@ -1,6 +1,7 @@
 // Request and response shapes of verify and autoplay on an episode opened for a task.
 import { z } from "@hono/zod-openapi";
 import { JsonSchema } from "../../core/json";
+import { ComponentsSchema, DiffRefSchema } from "../../core/tasks/verification-schema";
 
 export const VerifyBody = z
   .object({
@@ -10,28 +11,12 @@ export const VerifyBody = z
   })
   .openapi("VerifyRequest");
 
-const ComponentSchema = z.object({
-  score: z.number(),
-  weight: z.number(),
-  detail: z.string(),
-});
-
-const ChangeRefSchema = z.object({
-  table: z.string(),
-  op: z.enum(["insert", "update", "delete"]),
-  row: z.record(z.string(), z.unknown()),
-});
-
 export const VerificationSchema = z
   .object({
     task: z.string(),
     reward: z.number(),
-    components: z.object({
-      state: ComponentSchema.optional(),
-      answer: ComponentSchema.optional(),
-      rubric: ComponentSchema.optional(),
-    }),
-    diff: z.object({ missing: z.array(ChangeRefSchema), unexpected: z.array(ChangeRefSchema) }),
+    components: ComponentsSchema,
+    diff: DiffRefSchema,
   })
   .openapi("Verification");
 
