@@ -27,6 +27,7 @@ export function formatValue(value: Json): string {
       ? (parts[0] ?? "nothing")
       : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   }
+  if (Object.keys(value).length === 0) return "nothing";
   const parts = Object.entries(value).map(
     ([k, v]) => `${/id$/i.test(k) ? identifierWords(k) : humanize(k)} ${formatValue(v)}`,
   );

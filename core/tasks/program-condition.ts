@@ -79,12 +79,35 @@ function equalCondition(
   const value = pick(rng, fitting.sort());
   if (value === undefined) return undefined;
   const words = humanize(field);
+  const flag = flagState(values, value);
   return {
     field,
-    phrase: `${words} "${value}"`,
-    whose: `whose ${words} is "${value}"`,
+    phrase:
+      flag === undefined ? `${words} "${value}"` : `the ${words} flag ${flag ? "set" : "not set"}`,
+    whose:
+      flag === undefined
+        ? `whose ${words} is "${value}"`
+        : `whose ${words} flag is ${flag ? "set" : "not set"}`,
     code: (itemVar) => `${access(itemVar, field)} === ${lit(value)}`,
     test: (item) => item[field] === value,
     value,
   };
+}
+
+const FLAG_PAIRS: readonly [string, string][] = [
+  ["1", "0"],
+  ["true", "false"],
+  ["yes", "no"],
+  ["y", "n"],
+];
+
+/**
+ * Whether `value` means "set" when every value of the field is one side of a yes/no pair (a
+ * flag stored as text, like Northwind's `Discontinued` "0"/"1"); undefined for other fields.
+ * A user says "the discontinued flag set", not `discontinued "1"`.
+ */
+export function flagState(values: readonly string[], value: string): boolean | undefined {
+  const lower = (v: string) => String(v).toLowerCase();
+  const pair = FLAG_PAIRS.find(([yes, no]) => values.every((v) => [yes, no].includes(lower(v))));
+  return pair ? lower(value) === pair[0] : undefined;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { instructionLeaks } from "../../core/tasks/phrasing";
 import { identifierWords, intentOf } from "../../core/tasks/phrasing-intent";
 import { formatValue, selectionPhrase, statedPhrase } from "../../core/tasks/phrasing-values";
+import { flagState } from "../../core/tasks/program-condition";
 
 describe("intents", () => {
   it.each([
@@ -37,6 +38,20 @@ describe("values in words", () => {
     expect(formatValue("+49 0711 2842222")).toBe("+49 0711 2842222");
     expect(formatValue("2025-08-07 00:00:00")).toBe("2025-08-07");
     expect(formatValue([1, 2, 3])).toBe("1, 2 and 3");
+  });
+
+  it("says nothing for an empty object instead of ()", () => {
+    expect(formatValue({})).toBe("nothing");
+    expect(formatValue({ city: "Oslo" })).toBe("(city Oslo)");
+  });
+
+  it("reads a yes/no field stored as text as a flag", () => {
+    expect(flagState(["0", "1", "0"], "1")).toBe(true);
+    expect(flagState(["0", "1", "0"], "0")).toBe(false);
+    expect(flagState(["True", "false"], "false")).toBe(false);
+    expect(flagState(["N", "Y"], "y")).toBe(true);
+    expect(flagState(["France", "Spain"], "France")).toBeUndefined();
+    expect(flagState(["0", "1", "2"], "1")).toBeUndefined();
   });
 
   it("states arguments as a user would", () => {
