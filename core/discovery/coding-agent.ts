@@ -32,6 +32,13 @@ export interface CodingAgentInput {
   schema?: SchemaBriefOptions;
   /** Default 0, so a scripted or seeded model answers the same way each time. */
   temperature?: number;
+  /**
+   * Tokens (prompt + completion, as the server reports them) the whole job may spend; no repair
+   * round starts once they are spent (default DEFAULT_TOKEN_BUDGET). Each answer is also capped
+   * at `maxAnswerTokens` (default DEFAULT_MAX_ANSWER_TOKENS).
+   */
+  tokenBudget?: number;
+  maxAnswerTokens?: number;
 }
 
 export interface RejectedTool {
@@ -50,11 +57,15 @@ export interface CodingAgentResult {
 }
 
 export const DEFAULT_MAX_REPAIRS = 2;
+/** A generous job: three rounds of a long schema brief and five tools with tests each. */
+export const DEFAULT_TOKEN_BUDGET = 200_000;
+export const DEFAULT_MAX_ANSWER_TOKENS = 16_000;
 export const DEFAULT_MAX_TOOLS = 5;
 export const CLASH_REASON = "its name clashes with an existing tool";
 
 export async function runCodingAgent(input: CodingAgentInput): Promise<CodingAgentResult> {
   const maxRepairs = input.maxRepairs ?? DEFAULT_MAX_REPAIRS;
+  const tokenBudget = input.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
   const messages: ChatMessage[] = [
     { role: "system", content: CODING_SYSTEM_PROMPT },
     {
@@ -80,7 +91,11 @@ export async function runCodingAgent(input: CodingAgentInput): Promise<CodingAge
   for (;;) {
     let content: string;
     try {
-      const answer = await input.llm.complete({ messages, temperature: input.temperature ?? 0 });
+      const answer = await input.llm.complete({
+        messages,
+        temperature: input.temperature ?? 0,
+        maxTokens: input.maxAnswerTokens ?? DEFAULT_MAX_ANSWER_TOKENS,
+      });
       content = answer.content;
       usage = addUsage(usage, answer.usage);
     } catch (err) {
@@ -140,6 +155,12 @@ export async function runCodingAgent(input: CodingAgentInput): Promise<CodingAge
       next = repairPrompt(list(failing));
     }
     if (rounds > maxRepairs) break;
+    if (usage.totalTokens >= tokenBudget) {
+      notes.push(
+        `stopped after round ${rounds}: the job's token budget (${tokenBudget}) is spent (${usage.totalTokens} used)`,
+      );
+      break;
+    }
     messages.push({ role: "user", content: next });
   }
   rejected.push(...list(failing).map((f) => ({ name: f.tool, reasons: [...f.reasons] })));

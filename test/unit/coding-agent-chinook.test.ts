@@ -143,6 +143,23 @@ describe("coding agent on Chinook", () => {
     });
   });
 
+  it("starts no repair round once the job's token budget is spent", async () => {
+    server.enqueue({
+      kind: "answer",
+      content: JSON.stringify({ tools: [genreTool(1296)] }),
+      usage: { prompt: 900, completion: 200 },
+    });
+    const result = await agent({ tokenBudget: 1_000, maxAnswerTokens: 4_000 });
+    expect(result.rounds).toBe(1);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.body).toMatchObject({ max_tokens: 4_000 });
+    expect(result.admitted).toEqual([]);
+    expect(result.rejected.map((r) => r.name)).toEqual(["count_genre_tracks"]);
+    expect(result.notes).toEqual([
+      "stopped after round 1: the job's token budget (1000) is spent (1100 used)",
+    ]);
+  });
+
   it("rejects code with a syntax error after maxRepairs rounds", async () => {
     const broken = named(
       "broken_tool",
