@@ -317,6 +317,7 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
       },
       ...(coding.theme ? { theme: coding.theme } : {}),
       existingTools: discovered.tools.map((t) => t.name),
+      ...(discovered.wanted?.length ? { wantedTools: discovered.wanted } : {}),
     });
     const report: CodingOutcome = {
       admitted: result.admitted.map((t) => t.name),

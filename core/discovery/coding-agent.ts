@@ -14,6 +14,7 @@ import {
 } from "./coding-prompt";
 import { type SchemaBriefOptions, schemaBrief } from "./schema-brief";
 import { parseToolAnswer } from "./tool-answer";
+import { holdToWanted, type WantedTool } from "./wanted-tool";
 
 export { LLM_NOT_CONFIGURED } from "../llm/llm-config";
 
@@ -25,6 +26,8 @@ export interface CodingAgentInput {
   theme?: string;
   /** Tools the environment already has; new tools may not take these names. */
   existingTools: readonly string[];
+  /** Tools of the real source to implement under their own name, description and schema. */
+  wantedTools?: readonly WantedTool[];
   /** Repair rounds after the first answer (default 2). */
   maxRepairs?: number;
   /** How many tools to ask for (default 5). */
@@ -74,7 +77,8 @@ export async function runCodingAgent(input: CodingAgentInput): Promise<CodingAge
         schema: schemaBrief(input.harness.db, input.schema),
         theme: input.theme,
         existingTools: input.existingTools,
-        maxTools: input.maxTools ?? DEFAULT_MAX_TOOLS,
+        maxTools: Math.max(input.maxTools ?? DEFAULT_MAX_TOOLS, input.wantedTools?.length ?? 0),
+        ...(input.wantedTools?.length ? { wantedTools: input.wantedTools } : {}),
       }),
     },
   ];
@@ -119,7 +123,8 @@ export async function runCodingAgent(input: CodingAgentInput): Promise<CodingAge
       failing = new Map();
       const candidates: ToolSpec[] = [];
       const seen = new Set<string>();
-      for (const tool of parsed.tools) {
+      for (const answered of parsed.tools) {
+        const tool = holdToWanted(answered, input.wantedTools ?? []);
         const key = tool.name.toLowerCase();
         if (repairing && !asked.has(tool.name)) {
           notes.push(

@@ -1,6 +1,7 @@
 // The coding agent's prompts. One conversation: a system prompt with the whole contract (the ctx
 // API, the ToolSpec JSON shape, what makes a test count), one request with the data, then one
 // repair message per round listing each failing tool's failures. Answers are strict JSON.
+import type { WantedTool } from "./wanted-tool";
 
 export const CODING_SYSTEM_PROMPT = `You write tools for an AI-agent training environment backed by a real SQLite database.
 Answer with ONE JSON object and nothing else: {"tools": [ToolSpec, ...]}.
@@ -44,6 +45,8 @@ export interface CodingRequest {
   theme?: string;
   existingTools: readonly string[];
   maxTools: number;
+  /** Tools of the real source to implement under their own name, description and schema. */
+  wantedTools?: readonly WantedTool[];
 }
 
 /** Product/theme documents longer than this are cut (the schema matters more). */
@@ -56,6 +59,12 @@ export function codingRequestPrompt(request: CodingRequest): string {
     theme
       ? `Product / theme document:\n"""\n${theme.slice(0, MAX_THEME_CHARS)}${theme.length > MAX_THEME_CHARS ? "\n[cut]" : ""}\n"""`
       : "There is no product document: infer the product from the schema.",
+    ...(request.wantedTools && request.wantedTools.length > 0
+      ? [
+          "Implement these tools of the real server first, keeping each name, description and inputSchema exactly as given (the schema is enforced):\n" +
+            JSON.stringify(request.wantedTools, null, 1),
+        ]
+      : []),
     request.existingTools.length > 0
       ? `Tools that already exist (do not reuse these names or duplicate them): ${request.existingTools.join(", ")}`
       : "No tools exist yet.",

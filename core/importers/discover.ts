@@ -2,15 +2,18 @@
 // format), load it the way an episode will, and generate its tools from the schema and rows.
 // The caller publishes the result, which runs every generated tool's tests again (admission).
 import { z } from "zod";
+import type { WantedTool } from "../discovery/wanted-tool";
 import { type SeedData, SeedDataSchema, type ToolSpec } from "../environment/spec";
 import { loadSchemaAndSeed } from "../episode/seed-loader";
 import type { SqlDatabase } from "../episode/sql-database";
 import { AppError } from "../errors";
 import type { Json } from "../json";
+import { checkToolSchema } from "../json-schema/check-tool-schema";
 import { generateTools, type ToolgenReport } from "../toolgen/generate-tools";
 import { importCsv } from "./csv-import";
 import { importJsonRows } from "./json-rows-import";
 import { importMcpSpec } from "./mcp-spec-import";
+import { parseMcpSpec } from "./mcp-spec-schema";
 import { importNestedJson } from "./nested-json-import";
 import { importSqlDump } from "./sql-dump-import";
 
@@ -48,6 +51,8 @@ export interface Discovered {
   importReport: Json;
   /** Tools that could have existed but were not made, with why. */
   leftOut: LeftOutTool[];
+  /** Tools the source names that the coding agent may implement (an MCP server's left-out tools). */
+  wanted?: WantedTool[];
 }
 
 /** Runs in one transaction on an empty database (the caller rolls it back or wipes it). */
@@ -132,7 +137,19 @@ function discoverMcpServer(db: SqlDatabase, content: string): Discovered {
     tools: imported.tools,
     importReport: imported.report as unknown as Json,
     leftOut,
+    wanted: wantedMcpTools(content, new Set(leftOut.map((t) => t.subject))),
   };
+}
+
+/** The left-out MCP tools whose input schema is usable, as the coding agent's contract. */
+function wantedMcpTools(content: string, leftOut: ReadonlySet<string>): WantedTool[] {
+  return parseMcpSpec(content)
+    .tools.filter((t) => leftOut.has(t.name) && checkToolSchema(t.inputSchema).length === 0)
+    .map((t) => ({
+      name: t.name,
+      description: t.description ?? t.name,
+      inputSchema: t.inputSchema as Record<string, Json>,
+    }));
 }
 
 function leftOutOf(report: ToolgenReport): LeftOutTool[] {

@@ -143,6 +143,30 @@ describe("coding agent on Chinook", () => {
     });
   });
 
+  it("implements a wanted tool under its real name, description and input schema", async () => {
+    const wanted = {
+      name: "count_genre_tracks",
+      description: "The real server's description: how many tracks a genre has.",
+      inputSchema: {
+        type: "object",
+        properties: { genreId: { type: "integer", minimum: 1, description: "The genre" } },
+        required: ["genreId"],
+      },
+    };
+    // The model loosens the schema and rewrites the description; the contract wins.
+    server.enqueue(tools(genreTool(1297)));
+    const result = await agent({ wantedTools: [wanted], maxTools: 1 });
+    expect(result.admitted).toHaveLength(1);
+    expect(result.admitted[0]).toMatchObject({
+      name: "count_genre_tracks",
+      description: wanted.description,
+      inputSchema: wanted.inputSchema,
+    });
+    const prompt = server.promptText(0);
+    expect(prompt).toContain("Implement these tools of the real server first");
+    expect(prompt).toContain(wanted.description);
+  });
+
   it("starts no repair round once the job's token budget is spent", async () => {
     server.enqueue({
       kind: "answer",

@@ -3,9 +3,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
+import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { type AdmissionReport, runToolTests } from "../../core/environment/admission";
 import { ToolSpecSchema } from "../../core/environment/spec";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
+import { discoverEnvironment } from "../../core/importers/discover";
 import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
@@ -115,6 +117,28 @@ describe("importMcpSpec, what it derives", () => {
     ]);
     expect(report.leftOut.map((t) => t.tool)).toContain("read_graph");
     expect(report.leftOut.every((t) => t.status === "not yet implemented")).toBe(true);
+  });
+
+  it("hands the left-out tools with usable schemas to the coding agent as its contract", () => {
+    const content = readFileSync(new URL("memory.json", dir), "utf8");
+    const discovered = discoverEnvironment(openBetterSqlite(), {
+      format: "mcp-spec",
+      content,
+      sourceName: "memory.json",
+    });
+    const wanted = discovered.wanted ?? [];
+    expect(wanted.map((t) => t.name)).toContain("read_graph");
+    expect(wanted.map((t) => t.name).sort()).toEqual(
+      discovered.leftOut
+        .map((t) => t.subject)
+        .filter((n) => wanted.some((w) => w.name === n))
+        .sort(),
+    );
+    const original = JSON.parse(content).tools.find(
+      (t: { name: string }) => t.name === "read_graph",
+    );
+    expect(wanted.find((t) => t.name === "read_graph")?.inputSchema).toEqual(original.inputSchema);
+    for (const tool of wanted) expect(discovered.tools.map((t) => t.name)).not.toContain(tool.name);
   });
 
   it("renames dashed tool names and says so; leaves SQL tools out", () => {
