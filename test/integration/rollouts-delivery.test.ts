@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TrajectorySchema } from "../../core/rollouts/trajectory";
 import type { Task } from "../../core/tasks/task";
 import { insertTasks } from "../../workers/catalog/task-repository";
+import { capDelaySeconds } from "../../workers/rollouts/process-rollout";
 import { reviveStalledBatch, STALL_MS } from "../../workers/rollouts/revive-stalled";
 import { api } from "./support/platform";
 import {
@@ -142,6 +143,15 @@ describe("the rollout consumer", () => {
     // The two held back were sent again and are played by the real queue.
     const finished = await waitForBatch(batch.id, 30_000);
     expect(finished.batch.progress).toMatchObject({ done: 3, meanReward: 1 });
+  });
+
+  it("holds a capped rollout back longer each time, up to about half a minute", () => {
+    const low = () => 0;
+    const high = () => 0.99;
+    expect([0, 1, 2, 3].map((n) => capDelaySeconds(n, low))).toEqual([2, 3, 4.5, 6.75]);
+    expect(capDelaySeconds(0, high)).toBe(5);
+    expect(capDelaySeconds(50, low)).toBe(30);
+    expect(capDelaySeconds(50, high)).toBe(33);
   });
 
   it("cancels queued rollouts without work, and is idempotent", async () => {

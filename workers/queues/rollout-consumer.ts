@@ -29,9 +29,9 @@ async function consumeMessage(
     message.ack();
     return;
   }
-  const { rolloutId } = parsed.data;
+  const { rolloutId, deferred } = parsed.data;
   try {
-    const outcome = await processRollout(env, db, contexts, rolloutId);
+    const outcome = await processRollout(env, db, contexts, rolloutId, deferred);
     if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
     else message.ack();
   } catch (err) {

@@ -16,9 +16,13 @@ import { type AttemptOutcome, runAttempt } from "./run-attempt";
 
 const SETTLED: AttemptOutcome = { kind: "settled" };
 
-/** Seconds before a capped rollout's message comes back: 2 to 5, spread so they do not bunch. */
-function capDelaySeconds(): number {
-  return 2 + Math.floor(Math.random() * 4);
+/**
+ * Seconds before a capped rollout's message comes back: 2 to 5 the first time, then growing by
+ * half each time it is held back again, up to 30 to 33, jittered so they do not bunch. A batch far
+ * over its cap then costs a few messages a minute per waiting rollout, not one every few seconds.
+ */
+export function capDelaySeconds(deferred: number, random: () => number = Math.random): number {
+  return Math.min(30, 2 * 1.5 ** deferred) + Math.floor(random() * 4);
 }
 
 export async function processRollout(
@@ -26,6 +30,7 @@ export async function processRollout(
   db: CatalogDb,
   contexts: BatchContexts,
   rolloutId: string,
+  deferred = 0,
 ): Promise<AttemptOutcome> {
   const rollout = await getRollout(db, rolloutId);
   if (!rollout || isTerminal(rollout.status)) return SETTLED;
@@ -38,10 +43,15 @@ export async function processRollout(
     budgetMs: context.settings.timeBudgetSeconds * 1000,
   });
   if (claim) return runAttempt(env, { rollout, context, claim });
-  return notClaimed(env, db, rolloutId);
+  return notClaimed(env, db, rolloutId, deferred);
 }
 
-async function notClaimed(env: AppEnv, db: CatalogDb, rolloutId: string): Promise<AttemptOutcome> {
+async function notClaimed(
+  env: AppEnv,
+  db: CatalogDb,
+  rolloutId: string,
+  deferred: number,
+): Promise<AttemptOutcome> {
   const now = new Date();
   const rollout = await getRollout(db, rolloutId);
   if (!rollout || isTerminal(rollout.status)) return SETTLED;
@@ -60,6 +70,6 @@ async function notClaimed(env: AppEnv, db: CatalogDb, rolloutId: string): Promis
     await settleBatch(db, rollout.batchId);
     return SETTLED;
   }
-  await enqueueRolloutLater(env.ROLLOUTS_QUEUE, rolloutId, capDelaySeconds());
+  await enqueueRolloutLater(env.ROLLOUTS_QUEUE, rolloutId, capDelaySeconds(deferred), deferred + 1);
   return SETTLED;
 }

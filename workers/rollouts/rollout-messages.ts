@@ -2,7 +2,11 @@
 // or duplicated message finds the row's status and never plays it twice.
 import { z } from "zod";
 
-export const RolloutMessageSchema = z.object({ rolloutId: z.string().regex(/^ro_[a-z0-9]+$/) });
+export const RolloutMessageSchema = z.object({
+  rolloutId: z.string().regex(/^ro_[a-z0-9]+$/),
+  /** How many times this rollout was held back by its batch's concurrency cap so far. */
+  deferred: z.number().int().min(0).max(1000).optional(),
+});
 export type RolloutMessage = z.infer<typeof RolloutMessageSchema>;
 
 /** Queues accept at most 100 messages per sendBatch. */
@@ -26,7 +30,9 @@ export async function enqueueRolloutLater(
   queue: Queue,
   rolloutId: string,
   delaySeconds: number,
+  deferred?: number,
 ): Promise<void> {
   const delay = Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.ceil(delaySeconds)));
-  await queue.send({ rolloutId } satisfies RolloutMessage, { delaySeconds: delay });
+  const body: RolloutMessage = deferred === undefined ? { rolloutId } : { rolloutId, deferred };
+  await queue.send(body, { delaySeconds: delay });
 }
