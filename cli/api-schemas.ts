@@ -181,6 +181,14 @@ export const SynthesisJobReport = z.looseObject({
   failedShards: z.array(z.looseObject({ shard: z.number(), error: z.string() })).optional(),
   stoppedBecause: z.string().optional(),
   seconds: z.number().optional(),
+  rewrite: z
+    .looseObject({
+      status: z.string(),
+      rewritten: z.number(),
+      kept: z.number(),
+      reasons: z.record(z.string(), z.number()),
+    })
+    .optional(),
 });
 
 export const TaskSummary = z.looseObject({

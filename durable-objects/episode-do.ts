@@ -29,6 +29,7 @@ import {
   type DiscoverRequest,
   discoverEnvironment,
 } from "../core/importers/discover";
+import { llmConfigFrom } from "../core/llm/llm-config";
 import { createOpenAiClient } from "../core/llm/openai-client";
 import { fail, failureOf, ok, type Result } from "../core/result";
 import { createPrng } from "../core/sandbox/determinism";
@@ -346,6 +347,7 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
           db: this.db,
           storage: this.ctx.storage,
           executor,
+          rewriter: this.rewriterFor(request),
         }),
       );
     } catch (err) {
@@ -355,6 +357,13 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     } finally {
       await this.ctx.storage.deleteAll();
     }
+  }
+
+  /** The configured LLM when the shard asks for instruction rewrites, else null. */
+  private rewriterFor(request: SynthesisRequest) {
+    if (!request.shard.rewrite) return null;
+    const config = llmConfigFrom(this.env as unknown as Record<string, unknown>);
+    return config ? createOpenAiClient(config) : null;
   }
 
   /** Runs a task's reference solution here, each call through the normal (logged) call path. */

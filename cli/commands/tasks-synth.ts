@@ -30,6 +30,10 @@ export const tasksSynth: Command = {
     strategy: { type: "string", value: "S", description: "graph | programmatic | mixed (default)" },
     level: { type: "string", value: "L", description: "easy | medium | hard" },
     seed: { type: "string", value: "SEED", description: "same seed, same tasks" },
+    rewrite: {
+      type: "boolean",
+      description: "reword the instructions with the platform's configured LLM (checked for leaks)",
+    },
     "no-wait": { type: "boolean", description: "print the job id and return at once" },
     json: JSON_OPTION,
   },
@@ -51,6 +55,7 @@ export const tasksSynth: Command = {
       ...(strategy ? { strategy } : {}),
       ...(level ? { difficulty: { level } } : {}),
       ...(seed ? { seed } : {}),
+      ...(flagOption(input, "rewrite") ? { rewrite: true } : {}),
     };
     const json = flagOption(input, "json");
     let { job } = await client.request(SynthesisJobResponse, "POST", "/v1/tasks/synthesize", {
@@ -112,5 +117,15 @@ function printReport(report: unknown, out: Output): void {
   for (const failed of r.failedShards ?? [])
     out.print(`  shard ${failed.shard} failed: ${failed.error}`);
   if (r.stoppedBecause) out.print(`  stopped because ${r.stoppedBecause}`);
+  if (r.rewrite && r.rewrite.status !== "not requested") {
+    const refused = Object.entries(r.rewrite.reasons)
+      .map(([reason, n]) => `${n} ${reason}`)
+      .join(", ");
+    out.print(
+      r.rewrite.status === "ran"
+        ? `  instructions reworded by the LLM: ${r.rewrite.rewritten}, kept as templated: ${r.rewrite.kept}${refused ? ` (refused: ${refused})` : ""}`
+        : "  instructions not reworded: no LLM is configured (LLM_BASE_URL, LLM_MODEL)",
+    );
+  }
   if (r.seconds !== undefined) out.print(`  took ${r.seconds.toFixed(1)} s`);
 }

@@ -1,14 +1,18 @@
 // One synthesis shard: draft candidates (graph walks and/or solution programs), validate each by
 // executing it, drop near-duplicates, and return the kept tasks with a report of every rejection.
-// Deterministic: the same world and shard give the same tasks.
+// Deterministic: the same world and shard give the same tasks. An optional LLM rewrite (shard
+// `rewrite`, with a rewriter given) rephrases kept instructions; ids and dedupe keys do not depend
+// on it.
 import type { ToolSpec } from "../environment/spec";
 import { sha256Hex } from "../json";
+import type { LlmClient } from "../llm/llm-client";
 import { createPrng, type Prng } from "../sandbox/determinism";
 import { difficultyBounds, drawTarget, recordDifficulty } from "./difficulty";
 import type { DraftAttempt, GeneratorContext, TaskDraft } from "./draft";
 import { chooseExposedTools } from "./exposed-tools";
 import { walkGraphTask } from "./graph-walk";
 import { identifierNames } from "./identifier-names";
+import { RewriteTally, rewriteInstruction } from "./instruction-rewrite";
 import { observeTools } from "./observe-tools";
 import { dedupeText, normalizedInstruction, outcomeDigest } from "./outcome-digest";
 import { programTask } from "./program-grammar";
@@ -18,17 +22,27 @@ import type { SynthesisWorld } from "./synthesis-world";
 import type { Task, TaskKind } from "./task";
 import { buildToolGraph } from "./tool-graph";
 import { profileTools } from "./tool-profiles";
-import { type Rejection, validateCandidate } from "./validate-candidate";
+import { validateCandidate } from "./validate-candidate";
 
 const EXAMPLES_PER_REASON = 3;
+
+export interface SynthesisOptions {
+  /** The model that rewrites instructions when the shard asks for it; none: they stay templated. */
+  rewriter?: LlmClient;
+}
 
 export async function synthesizeTasks(
   world: SynthesisWorld,
   shard: SynthesisShard,
   now: () => number = () => Date.now(),
+  options: SynthesisOptions = {},
 ): Promise<SynthesisOutcome> {
   const started = now();
-  const report = new ReportBuilder(shard.count);
+  const rewriter = shard.rewrite ? options.rewriter : undefined;
+  const rewrites = new RewriteTally(
+    !shard.rewrite ? "not requested" : rewriter ? "ran" : "not configured",
+  );
+  const report = new ReportBuilder(shard.count, rewrites);
   const tasks: Task[] = [];
   const unfit = unfitEnvironment(world.tools, shard);
   if (unfit) return { tasks, report: report.finish(started, now(), unfit) };
@@ -82,7 +96,29 @@ export async function synthesizeTasks(
     }
     seen.calls.add(callsKey);
     seen.instructions.add(instructionKey);
-    tasks.push(await toTask(world, shard, draft, checked, episode, callsKey, graph, rng, now()));
+    let instruction = draft.instruction;
+    if (rewriter) {
+      // The same leak context validation checked the templated instruction against.
+      const leakCheck = { ...names, hidden: draft.hidden, answer: checked.truth.answer?.value };
+      const outcome = await rewriteInstruction(rewriter, { instruction, leakCheck });
+      rewrites.add(outcome);
+      instruction = outcome.instruction;
+    } else {
+      rewrites.skipped(1);
+    }
+    tasks.push(
+      await toTask(
+        world,
+        shard,
+        { ...draft, instruction },
+        checked,
+        episode,
+        callsKey,
+        graph,
+        rng,
+        now(),
+      ),
+    );
   }
   const stopped =
     tasks.length < shard.count
@@ -171,7 +207,10 @@ class ReportBuilder {
   private readonly rejected: Record<string, number> = {};
   private readonly examples: Record<string, string[]> = {};
 
-  constructor(private readonly requested: number) {}
+  constructor(
+    private readonly requested: number,
+    private readonly rewrites: RewriteTally,
+  ) {}
 
   reject(reason: string, example: string): void {
     this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
@@ -197,6 +236,7 @@ class ReportBuilder {
       examples: this.examples,
       ...(stoppedBecause ? { stoppedBecause } : {}),
       seconds: Math.round((ended - started) / 10) / 100,
+      rewrite: this.rewrites.finish(),
     };
   }
 }

@@ -86,6 +86,28 @@ describe("tasks synth", () => {
     expect(run.stdout).toContain("stopped because the environment supports fewer");
   });
 
+  it("asks for the LLM rewrite with --rewrite and reports what it did", async () => {
+    api = await startFakeApi({
+      "POST /v1/tasks/synthesize": { status: 202, json: job("queued", 0, 0) },
+      "GET /v1/tasks/jobs/syn_1": {
+        status: 200,
+        json: job("done", 2, 10, {
+          requested: 10,
+          kept: 10,
+          rejected: {},
+          examples: {},
+          rewrite: { status: "ran", rewritten: 8, kept: 2, reasons: { leak: 1, llm: 1 } },
+        }),
+      },
+    });
+    const run = await cli(["tasks", "synth", "chinook", "--count", "10", "--rewrite"], envOf(api));
+    expect(run.code, run.stderr).toBe(0);
+    expect(api.requests[0]?.body).toEqual({ environment: "chinook", count: 10, rewrite: true });
+    expect(run.stdout).toContain(
+      "instructions reworded by the LLM: 8, kept as templated: 2 (refused: 1 leak, 1 llm)",
+    );
+  });
+
   it("returns at once with --no-wait, and refuses a bad strategy", async () => {
     api = await startFakeApi({
       "POST /v1/tasks/synthesize": { status: 202, json: job("queued", 0, 0) },

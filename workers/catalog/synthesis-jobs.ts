@@ -24,6 +24,8 @@ export const SynthesisJobRequestSchema = z.object({
   strategy: StrategySchema,
   difficulty: DifficultyRequestSchema,
   seed: z.string().min(1).max(200),
+  /** Ask the configured LLM to reword each kept instruction (checked like the original). */
+  rewrite: z.boolean().optional(),
 });
 export type SynthesisJobRequest = z.infer<typeof SynthesisJobRequestSchema>;
 

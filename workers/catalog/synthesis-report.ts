@@ -1,6 +1,6 @@
 // A job's report from its shards' reports: requested and kept, rejections by reason with a few
 // examples, failed shards with their reasons, and, when fewer were kept than asked, why.
-import type { SynthesisReport } from "../../core/tasks/synthesis-request";
+import type { RewriteReport, SynthesisReport } from "../../core/tasks/synthesis-request";
 
 const EXAMPLES_PER_REASON = 3;
 
@@ -27,6 +27,7 @@ export function aggregateReport(
   const stops = new Map<string, number>();
   let kept = 0;
   let attempts = 0;
+  let rewrite: RewriteReport | undefined;
   for (const shard of shards) {
     kept += shard.kept;
     const report = shard.report;
@@ -39,6 +40,7 @@ export function aggregateReport(
       const have = examples[reason] ?? [];
       examples[reason] = [...have, ...list].slice(0, EXAMPLES_PER_REASON);
     }
+    if (report.rewrite) rewrite = addRewrite(rewrite, report.rewrite);
     if (report.stoppedBecause)
       stops.set(report.stoppedBecause, (stops.get(report.stoppedBecause) ?? 0) + 1);
   }
@@ -58,6 +60,7 @@ export function aggregateReport(
       failed: failedShards.length,
     },
     failedShards,
+    ...(rewrite ? { rewrite } : {}),
   };
   if (kept < requested) report.stoppedBecause = stoppedBecause(rejected, failedShards, stops);
   return report;
@@ -84,4 +87,24 @@ function stoppedBecause(
     parts.push(`${failedShards.length} shard(s) failed (${first})`);
   }
   return parts.join("; ") || "synthesis kept fewer tasks than requested";
+}
+
+/** Two shards' rewrite reports as one: counts and usage summed, "ran" wins over the others. */
+function addRewrite(total: RewriteReport | undefined, next: RewriteReport): RewriteReport {
+  if (!total) return next;
+  const reasons = { ...total.reasons };
+  for (const [reason, n] of Object.entries(next.reasons))
+    reasons[reason] = (reasons[reason] ?? 0) + n;
+  return {
+    status: total.status === "ran" || next.status === "ran" ? "ran" : next.status,
+    rewritten: total.rewritten + next.rewritten,
+    kept: total.kept + next.kept,
+    reasons,
+    examples: [...total.examples, ...next.examples].slice(0, EXAMPLES_PER_REASON),
+    usage: {
+      promptTokens: total.usage.promptTokens + next.usage.promptTokens,
+      completionTokens: total.usage.completionTokens + next.usage.completionTokens,
+      totalTokens: total.usage.totalTokens + next.usage.totalTokens,
+    },
+  };
 }

@@ -104,6 +104,7 @@ async function synthesisRequest(
     shard: {
       count: shardSize(request.count, shard),
       strategy: request.strategy,
+      ...(request.rewrite ? { rewrite: true } : {}),
       difficulty: request.difficulty,
       seed: shardSeed(request.seed, shard),
       jobId: job.id,

@@ -73,6 +73,7 @@ taskSynthesisRoutes.openapi(
         strategy: body.strategy,
         difficulty: body.difficulty ?? {},
         seed: body.seed ?? id,
+        rewrite: body.rewrite,
       },
     });
     const messages = Array.from({ length: job.shardsTotal }, (_, shard) => ({

@@ -17,6 +17,14 @@ export const SynthesizeBodySchema = z
     seed: z.string().min(1).max(150).optional().openapi({
       description: "Same seed, same environment version: same tasks (default: job id)",
     }),
+    rewrite: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description:
+          "Reword each kept instruction with the configured LLM (LLM_BASE_URL, LLM_MODEL); a rewording " +
+          "that leaks anything or drops a stated value is refused and the templated one kept",
+      }),
   })
   .openapi("SynthesizeRequest");
 
