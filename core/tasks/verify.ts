@@ -11,8 +11,8 @@
 //   it changed anything.
 // - answer: matchAnswer under the task's AnswerMatch; present when the task has an answer.
 // - rubric: present when `weights.rubric` > 0. This function calls no LLM: the caller passes the
-//   judge's score as `rubricScore`; without one the component scores 0 ("rubric judge not
-//   configured"), so a rubric-weighted task cannot be passed by skipping the judge.
+//   judge's score as `rubricScore` (rubric-judge.ts); without one the component scores 0 ("rubric
+//   judge not configured"), so a rubric-weighted task cannot be passed by skipping the judge.
 // reward = weighted mean of the components (0 when every weight is 0), rounded to 6 decimals.
 import type { SqlValue } from "../environment/spec";
 import type { DiffRow, StateDiff } from "../episode/state-diff";
@@ -44,6 +44,8 @@ export interface EpisodeOutcome {
   answer?: Json;
   /** The rubric judge's score in [0, 1], when one ran. */
   rubricScore?: number;
+  /** What the judge said (its reason, or why it could not judge). */
+  rubricDetail?: string;
 }
 
 /** Changes listed per side in `diff`; the counts in the state detail are never capped. */
@@ -83,7 +85,7 @@ export function verifyTask(
         : {
             score: Math.min(1, Math.max(0, judged)),
             weight: verifier.weights.rubric,
-            detail: "rubric judge",
+            detail: actual.rubricDetail ?? "rubric judge",
           };
   }
 

@@ -3,10 +3,14 @@
 // `random` makes schema-valid random calls, and `verifyEpisode` scores what the episode holds.
 // Both policies go through the episode's normal call path, so the call log shows them.
 import type { Json } from "../../core/json";
+import type { LlmClient } from "../../core/llm/llm-client";
+import { llmConfigFrom } from "../../core/llm/llm-config";
+import { createOpenAiClient } from "../../core/llm/openai-client";
 import { unwrap } from "../../core/result";
 import { createPrng } from "../../core/sandbox/determinism";
 import { randomCalls } from "../../core/tasks/policies/random-policy";
-import { scoreEpisode } from "../../core/tasks/score-episode";
+import { judgeRubric } from "../../core/tasks/rubric-judge";
+import { scoreEpisode, wantsRubricJudge } from "../../core/tasks/score-episode";
 import type { Task } from "../../core/tasks/task";
 import type { ExecutedCall } from "../../core/tasks/tool-runner";
 import type { Verification } from "../../core/tasks/verify";
@@ -19,14 +23,34 @@ export interface PlayedEpisode {
   calls: ExecutedCall[];
 }
 
+/**
+ * The episode's score on its task. A task that weights a rubric is judged by `judge` (the
+ * configured LLM); without one its rubric component scores 0, "rubric judge not configured".
+ */
 export async function verifyEpisode(
   stub: EpisodeRpc,
   caller: Caller,
   task: Task,
   answer?: Json,
+  judge?: LlmClient | null,
 ): Promise<Verification & { task: string }> {
   const changes = unwrap(await stub.diff(caller));
-  return { task: task.id, ...scoreEpisode(task, changes, answer) };
+  const rubric =
+    judge && wantsRubricJudge(task)
+      ? await judgeRubric(judge, {
+          instruction: task.instruction,
+          rubric: task.verifier.rubric ?? "",
+          answer,
+          changes,
+        })
+      : undefined;
+  return { task: task.id, ...scoreEpisode(task, changes, answer, rubric) };
+}
+
+/** The LLM that judges rubrics: the platform's configured model, or null. */
+export function rubricJudgeFrom(env: Readonly<Record<string, unknown>>): LlmClient | null {
+  const config = llmConfigFrom(env);
+  return config ? createOpenAiClient(config) : null;
 }
 
 export async function playOracle(

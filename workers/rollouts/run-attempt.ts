@@ -14,7 +14,7 @@ import type { AppEnv } from "../env";
 import { episodeStub } from "../episodes/episode-client";
 import { episodeSource } from "../episodes/episode-source";
 import { openEpisode } from "../episodes/open-episode";
-import { verifyEpisode } from "../episodes/play-episode";
+import { rubricJudgeFrom, verifyEpisode } from "../episodes/play-episode";
 import type { BatchContext } from "./batch-context";
 import { settleBatch } from "./batch-repository";
 import { buildTrajectory } from "./build-trajectory";
@@ -77,7 +77,13 @@ export async function runAttempt(env: AppEnv, input: AttemptInput): Promise<Atte
     if (played.error?.retryable && claim.attempt < MAX_ATTEMPTS) {
       return await retryLater(db, input, `${played.error.code}: ${played.error.message}`);
     }
-    const verification = await verifyEpisode(stub, caller, task, played.answer ?? undefined);
+    const verification = await verifyEpisode(
+      stub,
+      caller,
+      task,
+      played.answer ?? undefined,
+      rubricJudgeFrom(env as unknown as Record<string, unknown>),
+    );
     const trajectory = buildTrajectory({
       rollout,
       attempt: claim.attempt,

@@ -5,7 +5,7 @@ import type { Json } from "../../core/json";
 import { unwrap } from "../../core/result";
 import { callerOf, episodeStub } from "../episodes/episode-client";
 import { taskOfEpisode } from "../episodes/episode-task";
-import { playOracle, playRandom, verifyEpisode } from "../episodes/play-episode";
+import { playOracle, playRandom, rubricJudgeFrom, verifyEpisode } from "../episodes/play-episode";
 import { createRouter } from "../router";
 import { EpisodeIdParams } from "../schemas/episode-schemas";
 import { errorResponses } from "../schemas/error-schemas";
@@ -43,7 +43,8 @@ episodeVerifyRoutes.openapi(
     const stub = episodeStub(c.env, id);
     const caller = callerOf(c.get("auth"));
     const task = await taskOfEpisode(c.env, unwrap(await stub.info(caller)));
-    return c.json(await verifyEpisode(stub, caller, task, parsed.answer), 200);
+    const judge = rubricJudgeFrom(c.env as unknown as Record<string, unknown>);
+    return c.json(await verifyEpisode(stub, caller, task, parsed.answer, judge), 200);
   },
 );
 
@@ -78,7 +79,13 @@ episodeVerifyRoutes.openapi(
         ? await playOracle(stub, caller, task, { errorRate: body.errorRate, seed })
         : await playRandom(stub, caller, body.calls, seed);
     const verification = body.verify
-      ? await verifyEpisode(stub, caller, task, played.ok ? played.answer : undefined)
+      ? await verifyEpisode(
+          stub,
+          caller,
+          task,
+          played.ok ? played.answer : undefined,
+          rubricJudgeFrom(c.env as unknown as Record<string, unknown>),
+        )
       : undefined;
     return c.json(
       {
