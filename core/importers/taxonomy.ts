@@ -59,6 +59,9 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+/** The categories the keyword rules know, offered to the LLM as the vocabulary to prefer. */
+export const KNOWN_CATEGORIES: readonly Category[] = RULES.map((rule) => rule.category);
+
 export const DEFAULT_CATEGORY: Category = { domain: "imported", subdomain: "general" };
 
 export interface Classification {

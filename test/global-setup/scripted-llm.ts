@@ -1,6 +1,7 @@
 // A scripted OpenAI-compatible server for the workerd tests' LLM steps (a real HTTP server: the
 // only test double allowed, for what is outside the product). It answers the discovery coding
-// agent once, with a tool grounded in the rows of the employees CSV that imports.test.ts sends.
+// agent once, with a tool grounded in the rows of the employees CSV that imports.test.ts sends,
+// then files that import under a category.
 import type { TestProject } from "vitest/node";
 import { answer, startScriptedOpenAiServer } from "../support/scripted-openai-server";
 
@@ -38,7 +39,17 @@ const tool = {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startScriptedOpenAiServer();
-  server.enqueue(answer(`\`\`\`json\n${JSON.stringify({ tools: [tool] })}\n\`\`\``));
+  server.enqueue(
+    answer(`\`\`\`json\n${JSON.stringify({ tools: [tool] })}\n\`\`\``),
+    // Then the same job asks it for a category (no category was given).
+    answer(
+      JSON.stringify({
+        domain: "business",
+        subdomain: "people-ops",
+        reason: "employees grouped in teams: an HR / people-operations dataset",
+      }),
+    ),
+  );
   project.provide("llmBaseUrl", server.baseUrl);
   return () => server.close();
 }

@@ -275,6 +275,8 @@ describe("the coding agent", () => {
         admitted: ["count_employees_in_team"],
         rounds: 1,
       },
+      // No category was given: the model filed it (the keyword rules would say business/hr).
+      category: { domain: "business", subdomain: "people-ops", assignedBy: "llm" },
     });
     const ep = await openEpisode("employees-llm");
     const counted = await call<{ result: unknown }>(ep, "count_employees_in_team", {

@@ -5,9 +5,11 @@
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
+import { classifyWithLlm } from "../../core/importers/llm-taxonomy";
 import { classifySource } from "../../core/importers/taxonomy";
 import { sha256Hex, toJsonValue } from "../../core/json";
 import { LLM_NOT_CONFIGURED, llmConfigFrom } from "../../core/llm/llm-config";
+import { createOpenAiClient } from "../../core/llm/openai-client";
 import { unwrap } from "../../core/result";
 import { catalogDb } from "../catalog/catalog-db";
 import {
@@ -115,12 +117,24 @@ async function discover(env: AppEnv, job: ImportJob) {
       ? { status: "ran", model: llm.model, ...discovered.coding }
       : { status: "not configured", message: LLM_NOT_CONFIGURED };
   const rows = Object.values(discovered.seed.tables).reduce((n, t) => n + t.rows.length, 0);
-  const classification = request.category
+  const keywords = request.category
     ? { category: request.category, matched: [] }
     : classifySource([
         request.source.filename,
         ...Object.entries(discovered.seed.tables).flatMap(([table, t]) => [table, ...t.columns]),
       ]);
+  // With the LLM asked for and no category given, the model files it; the rules are the fallback.
+  const byLlm =
+    llm && !request.category
+      ? await classifyWithLlm(createOpenAiClient(llm), {
+          sourceName: request.source.filename,
+          tables: Object.fromEntries(
+            Object.entries(discovered.seed.tables).map(([table, t]) => [table, t.columns]),
+          ),
+          ...(request.theme ? { theme: request.theme } : {}),
+        })
+      : null;
+  const classification = byLlm?.ok ? { ...keywords, category: byLlm.category } : keywords;
   const spec = EnvironmentSpecSchema.parse({
     name: request.name,
     version: request.version,
@@ -149,10 +163,14 @@ async function discover(env: AppEnv, job: ImportJob) {
       ...classification.category,
       assignedBy: request.category
         ? "request"
-        : classification.matched.length
-          ? "keywords"
-          : "default",
+        : byLlm?.ok
+          ? "llm"
+          : classification.matched.length
+            ? "keywords"
+            : "default",
       matched: classification.matched,
+      ...(byLlm?.ok ? { reason: byLlm.reason } : {}),
+      ...(byLlm && !byLlm.ok ? { llmError: byLlm.error } : {}),
     },
     tables: Object.keys(discovered.seed.tables).length,
     rows,
