@@ -1,27 +1,14 @@
 // The optional rubric judge against a real OpenAI-compatible HTTP server with scripted answers:
 // its score becomes the rubric component; a failing or unreadable judge scores 0 with the reason;
 // the judge sees the instruction, the rubric, the answer and the changes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOpenAiClient } from "../../core/llm/openai-client";
+import { describe, expect, it } from "vitest";
 import { judgeRubric, readVerdict } from "../../core/tasks/rubric-judge";
 import { verifyTask } from "../../core/tasks/verify";
-import {
-  answer,
-  type ScriptedOpenAiServer,
-  startScriptedOpenAiServer,
-} from "../support/scripted-openai-server";
+import { useScriptedLlm } from "../support/scripted-llm-client";
+import { answer } from "../support/scripted-openai-server";
 
-let server: ScriptedOpenAiServer;
-beforeAll(async () => {
-  server = await startScriptedOpenAiServer();
-});
-afterAll(() => server.close());
-
-const judge = () =>
-  createOpenAiClient(
-    { baseUrl: server.baseUrl, apiKey: "", model: "judge" },
-    { retry: { maxAttempts: 1 } },
-  );
+const scripted = useScriptedLlm("judge");
+const judge = scripted.llm;
 
 const rubricCase = {
   instruction: "Apologise to customer 5 and refund invoice 12.",
@@ -45,11 +32,13 @@ const rubricCase = {
 
 describe("rubric judge", () => {
   it("scores with the judge's verdict and shows it the whole case", async () => {
-    server.enqueue(answer('```json\n{"score": 0.75, "reason": "apologises, amount right"}\n```'));
+    scripted
+      .server()
+      .enqueue(answer('```json\n{"score": 0.75, "reason": "apologises, amount right"}\n```'));
     const verdict = await judgeRubric(judge(), rubricCase);
     expect(verdict.score).toBe(0.75);
     expect(verdict.detail).toBe("rubric judge (judge): apologises, amount right");
-    const prompt = server.promptText(server.requests.length - 1);
+    const prompt = scripted.lastPrompt();
     expect(prompt).toContain("refund invoice 12");
     expect(prompt).toContain("mention the refunded amount");
     expect(prompt).toContain('"Sorry! 3.96 was refunded."');
@@ -68,17 +57,17 @@ describe("rubric judge", () => {
   });
 
   it("scores 0 with the reason when the judge fails or answers no usable score", async () => {
-    server.enqueue({ kind: "status", status: 500 });
+    scripted.server().enqueue({ kind: "status", status: 500 });
     const down = await judgeRubric(judge(), rubricCase);
     expect(down.score).toBe(0);
     expect(down.detail).toMatch(/^rubric judge failed: /);
 
-    server.enqueue(answer("Looks great to me!"));
+    scripted.server().enqueue(answer("Looks great to me!"));
     const prose = await judgeRubric(judge(), rubricCase);
     expect(prose).toMatchObject({ score: 0 });
     expect(prose.detail).toMatch(/no usable score/);
 
-    server.enqueue(answer('{"score": 7}'));
+    scripted.server().enqueue(answer('{"score": 7}'));
     expect((await judgeRubric(judge(), rubricCase)).score).toBe(0);
   });
 
