@@ -1,7 +1,7 @@
 // Turns the raw measurements of one run into its figures (summaries, calls/s, targets) and the
 // notes a reader needs to trust them: failed calls, Worker reloads, a floor doing other work.
-import { cpus, loadavg } from "node:os";
 import type { BenchOptions } from "./bench-options";
+import { machineInfo } from "./markdown";
 import type { CreationRun } from "./measure-creation";
 import type { SubjectLatency } from "./measure-latency";
 import type { BenchResults, LatencyFigures, ThroughputFigures } from "./results";
@@ -44,13 +44,7 @@ export function assembleResults(raw: RawRun): BenchResults {
   return {
     startedAt: raw.startedAt.toISOString(),
     durationSeconds: raw.durationSeconds,
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model.trim() ?? "unknown",
-      node: process.version,
-      platform: `${process.platform}-${process.arch}`,
-      loadAverage: loadavg(),
-    },
+    machine: machineInfo(),
     setup: {
       platform: `wrangler dev (local workerd) at ${raw.baseUrl}: wrangler's proxy -> Worker -> EpisodeDO -> quickjs-wasi sandbox -> DO SQLite`,
       floor:

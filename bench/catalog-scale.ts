@@ -2,7 +2,6 @@
 // environments through the real API (each version's tool tests run in a scratch Durable Object),
 // then times list, a deep cursor page, search and the domain filter. Prints a table, writes JSON.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "../cli/config";
 import { step } from "../cli/dev/console";
@@ -13,6 +12,7 @@ import { type PublishFigures, publishVariants } from "./catalog-publish";
 import { measureReads, type ReadFigures, readSubjects } from "./catalog-reads";
 import type { Cleanup } from "./cleanup";
 import { httpTarget } from "./http-target";
+import { machineInfo, markdownTable } from "./markdown";
 
 const RESULTS_DIR = join(REPO_ROOT, "bench", "results");
 const READS_MAX_MS = 90_000;
@@ -63,18 +63,13 @@ async function bench(options: CatalogOptions, cleanup: Cleanup): Promise<number>
   const results = {
     startedAt: startedAt.toISOString(),
     durationSeconds: (performance.now() - t0) / 1000,
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? "unknown",
-      node: process.version,
-      loadAverage: loadavg(),
-    },
+    machine: machineInfo(),
     options: { ...options, help: undefined },
     publish: publishJson,
     reads: Object.fromEntries(reads),
     notes,
   };
-  console.log(`\n${table(rows(publish, reads))}`);
+  console.log(`\n${markdownTable(rows(publish, reads))}`);
   for (const note of notes) console.log(`\nnote: ${note}`);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `catalog-${startedAt.toISOString().replaceAll(":", "-")}.json`);
@@ -84,15 +79,6 @@ async function bench(options: CatalogOptions, cleanup: Cleanup): Promise<number>
 }
 
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
-
-function table(rows: readonly string[][]): string {
-  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => r[i]?.length ?? 0)));
-  const line = (r: readonly string[]) =>
-    `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  const [head, ...body] = rows;
-  const rule = `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`;
-  return [line(head ?? []), rule, ...body.map(line)].join("\n");
-}
 
 function rows(p: PublishFigures, reads: Map<string, ReadFigures>): string[][] {
   const out = [

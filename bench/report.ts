@@ -2,6 +2,7 @@
 // be pasted into the README, and writes the whole run as JSON under bench/results/.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { markdownTable } from "./markdown";
 import type { BenchResults, LatencyFigures } from "./results";
 
 type Row = [metric: string, platform: string, floor: string, ratio: string];
@@ -93,14 +94,8 @@ function latencyRow(
   return [metric, ms(a.latency[key]), ms(b.latency[key]), ratio(a.latency[key], b.latency[key])];
 }
 
-export function markdownTable(rows: readonly Row[]): string {
-  const header: Row = ["metric", "platform", "floor", "platform/floor"];
-  const widths = header.map((_, i) =>
-    Math.max(...[header, ...rows].map((row) => row[i]?.length ?? 0)),
-  );
-  const line = (row: Row) => `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  const rule = `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`;
-  return [line(header), rule, ...rows.map(line)].join("\n");
+export function resultsTable(rows: readonly Row[]): string {
+  return markdownTable([["metric", "platform", "floor", "platform/floor"], ...rows]);
 }
 
 export function printResults(r: BenchResults): void {
@@ -114,7 +109,7 @@ export function printResults(r: BenchResults): void {
       `floor     ${r.setup.floor}`,
       `call      ${r.setup.tool}; floor result ${r.setup.floorMatchesPlatform ? "identical to" : "DIFFERENT FROM"} the platform's`,
       "",
-      markdownTable(resultRows(r)),
+      resultsTable(resultRows(r)),
       "",
       `targets   tool call p50 within 5x of the floor: ${r.targets.p50RatioWithin5x ? "met" : "NOT met"}; ` +
         `episode creation under 100 ms: ${r.targets.createUnder100ms ? "met" : "NOT met"}`,

@@ -85,12 +85,3 @@ function soloRows(o: SoloFigures | null, s: SoloFigures | null): string[][] {
     both("202 to batch done p50 (s)", (b) => f(b.batchSeconds.p50, 2)),
   ];
 }
-
-export function table(rows: readonly string[][]): string {
-  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => r[i]?.length ?? 0)));
-  const line = (r: readonly string[]) =>
-    `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  const [head, ...body] = rows;
-  const rule = `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`;
-  return [line(head ?? []), rule, ...body.map(line)].join("\n");
-}

@@ -4,7 +4,6 @@
 // a scripted OpenAI-compatible agent that waits a fixed latency per completion (the concurrency
 // the platform sustains while the model is the slow part). Prints a table, writes JSON.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { SynthesisJobReport } from "../cli/api-schemas";
 import { REPO_ROOT } from "../cli/config";
@@ -14,6 +13,7 @@ import { SCRIPTED_MODEL, startScriptedPolicyServer } from "../test/support/scrip
 import { benchMain } from "./bench-main";
 import type { Cleanup } from "./cleanup";
 import { httpTarget } from "./http-target";
+import { machineInfo, markdownTable } from "./markdown";
 import {
   type BenchTargets,
   batchRollouts,
@@ -29,7 +29,7 @@ import {
   type RolloutBenchOptions,
   tasksNeeded,
 } from "./rollouts-options";
-import { type PolicyRun, rolloutRows, table } from "./rollouts-report";
+import { type PolicyRun, rolloutRows } from "./rollouts-report";
 import { oneToolTurnScript, publishEnvironments, synthesizeTasks } from "./rollouts-setup";
 import { soloRollouts } from "./rollouts-solo";
 
@@ -143,12 +143,7 @@ async function bench(options: RolloutBenchOptions, cleanup: Cleanup): Promise<nu
   const results = {
     startedAt: startedAt.toISOString(),
     durationSeconds: (performance.now() - t0) / 1000,
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? "unknown",
-      node: process.version,
-      loadAverage: loadavg(),
-    },
+    machine: machineInfo(),
     options: { ...options, help: undefined },
     tasks: {
       count: tasks.length,
@@ -172,7 +167,7 @@ async function bench(options: RolloutBenchOptions, cleanup: Cleanup): Promise<nu
     notes,
   };
   const extras = { latencyMs: options.latencyMs, completions, modelFloorSeconds };
-  console.log(`\n${table(rolloutRows(oracle, scripted, extras))}`);
+  console.log(`\n${markdownTable(rolloutRows(oracle, scripted, extras))}`);
   for (const note of notes) console.log(`\nnote: ${note}`);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `rollouts-${startedAt.toISOString().replaceAll(":", "-")}.json`);
