@@ -32,6 +32,11 @@ const CATEGORIES: Record<string, { domain: string; subdomain: string }> = {
   slack: { domain: "communication", subdomain: "messaging" },
   taskmanager: { domain: "productivity", subdomain: "tasks" },
   filesystem: { domain: "software", subdomain: "files" },
+  "atlassian-jira": { domain: "software", subdomain: "project-management" },
+  everything: { domain: "software", subdomain: "dev-tools" },
+  kubernetes: { domain: "software", subdomain: "devops" },
+  postgres: { domain: "data", subdomain: "databases" },
+  "sqlite-npx-chinook": { domain: "data", subdomain: "databases" },
 };
 
 export function mcpCatalogEntries(): CatalogEntry[] {

@@ -11,22 +11,18 @@ import {
   type EntityTable,
   planTool,
 } from "./mcp-entities";
+import type { McpImportReport } from "./mcp-import-report";
 import { fieldsOf, normalize, resolveRefs } from "./mcp-json-schema";
 import { linkSeedRows } from "./mcp-seed-links";
 import { hashSeed, seededRandom } from "./mcp-seed-values";
 import { isJsonObject, type JsonObject, type McpTool, parseMcpSpec } from "./mcp-spec-schema";
+import type { SurfaceDatabase, SurfaceImport, SurfaceTool } from "./mcp-surface";
+import { MCP_SURFACES } from "./mcp-surfaces";
 import { implementationOf } from "./mcp-tool-code";
 import { recogniseTool } from "./mcp-tool-shape";
 import { batchItemNames, seedRows, toolTests } from "./mcp-tool-tests";
 
-export interface McpImportReport {
-  server: string;
-  tables: { name: string; key: string; columns: string[]; rows: number }[];
-  implemented: { tool: string; original: string; table: string; verb: string }[];
-  /** Tools with no implementation here: `not yet implemented`, with the reason. */
-  leftOut: { tool: string; status: "not yet implemented"; reason: string }[];
-  notes: string[];
-}
+export type { McpImportReport };
 
 export interface McpImport {
   schemaSql: string;
@@ -35,8 +31,13 @@ export interface McpImport {
   report: McpImportReport;
 }
 
+export interface McpImportOptions {
+  /** The database a SQL surface serves (`query`, `read_query` ...); see mcp-sql-surface.ts. */
+  database?: SurfaceDatabase;
+}
+
 /** Imports a `tools/list` answer (text or parsed JSON); throws `validation_failed` on a bad spec. */
-export function importMcpSpec(input: unknown): McpImport {
+export function importMcpSpec(input: unknown, options: McpImportOptions = {}): McpImport {
   const spec = parseMcpSpec(input);
   const server = spec.serverInfo
     ? `${spec.serverInfo.name}@${spec.serverInfo.version ?? "0"}`
@@ -44,8 +45,7 @@ export function importMcpSpec(input: unknown): McpImport {
   const leftOut: McpImportReport["leftOut"] = [];
   const skip = (tool: string, reason: string) =>
     leftOut.push({ tool, status: "not yet implemented", reason });
-  const candidates: Candidate[] = [];
-  const originals = new Map<string, McpTool>();
+  const valid: SurfaceTool[] = [];
   for (const tool of spec.tools) {
     const problems = checkToolSchema(tool.inputSchema);
     if (problems.length > 0 || !isJsonObject(tool.inputSchema)) {
@@ -60,6 +60,17 @@ export function importMcpSpec(input: unknown): McpImport {
       skip(tool.name, `inputSchema cannot be resolved: ${resolved.reason}`);
       continue;
     }
+    valid.push({ original: tool, schema: resolved.schema });
+  }
+  const used = new Set<string>();
+  const surfaces = claimSurfaces(server, valid, options.database, (n) => toolName(n, used));
+  const claimed = new Set(surfaces.flatMap((s) => s.claimed));
+  const surfaceTables = new Set(surfaces.flatMap((s) => s.tables.map((t) => t.name)));
+  const candidates: Candidate[] = [];
+  const originals = new Map<string, McpTool>();
+  for (const { original: tool, schema } of valid) {
+    if (claimed.has(tool.name)) continue;
+    const resolved = { schema };
     const language = languageArgument(resolved.schema);
     if (language !== undefined) {
       skip(tool.name, `its input "${language}" is a query or command language, not entity fields`);
@@ -80,12 +91,17 @@ export function importMcpSpec(input: unknown): McpImport {
     seed.tables[t.name] = { columns: t.columns.map((c) => c.name), rows: seedRows(t, rnd) };
   }
   const notes = linkSeedRows([...tables.values()], seed, listFilters(candidates));
-  const tools: ToolSpec[] = [];
-  const implemented: McpImportReport["implemented"] = [];
-  const used = new Set<string>();
+  const tools: ToolSpec[] = surfaces.flatMap((s) => s.tools);
+  const implemented: McpImportReport["implemented"] = surfaces.flatMap((s) => s.implemented);
+  leftOut.push(...surfaces.flatMap((s) => s.leftOut));
+  notes.push(...surfaces.flatMap((s) => s.notes));
   for (const c of candidates) {
     const table = tables.get(c.shape.noun);
     const original = originals.get(c.name);
+    if (table && surfaceTables.has(table.name)) {
+      skip(c.name, `its table "${table.name}" is already served by another part of this server`);
+      continue;
+    }
     if (!table || !original || !isJsonObject(original.inputSchema)) {
       skip(c.name, refused.get(c.shape.noun) ?? `no table for "${c.shape.noun}"`);
       continue;
@@ -122,19 +138,64 @@ export function importMcpSpec(input: unknown): McpImport {
   }
   // A table no admitted-to-be tool touches would be seeded noise.
   for (const noun of [...tables.keys()]) {
-    if (implemented.some((t) => t.table === noun)) continue;
+    if (implemented.some((t) => t.table === noun && t.surface === undefined)) continue;
     tables.delete(noun);
     delete seed.tables[noun];
   }
   if (spec.tools.some((t) => t.outputSchema !== undefined)) {
     notes.push("the servers' outputSchemas are not kept: the derived tools return table rows");
   }
-  return {
-    schemaSql: [...tables.values()].map(createTable).join("\n\n"),
-    seed,
-    tools,
-    report: { server, tables: tableReports(tables, seed), implemented, leftOut, notes },
+  for (const s of surfaces) Object.assign(seed.tables, s.seed.tables);
+  const schemaSql = [...surfaces.map((s) => s.schemaSql), ...[...tables.values()].map(createTable)]
+    .filter((sql) => sql.trim() !== "")
+    .join("\n\n");
+  const report: McpImportReport = {
+    server,
+    tables: [...surfaces.flatMap((s) => s.tables), ...tableReports(tables, seed)],
+    implemented,
+    leftOut: ordered(leftOut, spec.tools),
+    notes,
+    ...(options.database && surfaces.some((s) => s.surface === "sql")
+      ? { database: options.database.source }
+      : {}),
   };
+  return { schemaSql, seed, tools, report };
+}
+
+/** Offers the tools to each surface in turn; a tool claimed by one is not offered to the next. */
+function claimSurfaces(
+  server: string,
+  tools: readonly SurfaceTool[],
+  database: SurfaceDatabase | undefined,
+  publishName: (original: string) => string,
+): SurfaceImport[] {
+  const out: SurfaceImport[] = [];
+  let open = [...tools];
+  for (const surface of MCP_SURFACES) {
+    const found = surface.recognise({
+      server,
+      tools: open,
+      ...(database ? { database } : {}),
+      publishName,
+    });
+    if (!found || found.claimed.length === 0) continue;
+    const taken = new Set(found.claimed);
+    const tables = new Set(out.flatMap((s) => s.tables.map((t) => t.name)));
+    const clash = found.tables.find((t) => tables.has(t.name));
+    if (clash) throw new Error(`surface ${surface.name} reuses table ${clash.name}`);
+    out.push(found);
+    open = open.filter((t) => !taken.has(t.original.name));
+  }
+  return out;
+}
+
+/** Left-out tools in the spec's order, so a report reads like the server's own list. */
+function ordered(
+  leftOut: McpImportReport["leftOut"],
+  tools: readonly McpTool[],
+): McpImportReport["leftOut"] {
+  const at = new Map(tools.map((t, i) => [t.name, i]));
+  return [...leftOut].sort((a, b) => (at.get(a.tool) ?? 0) - (at.get(b.tool) ?? 0));
 }
 
 function createTable(t: EntityTable): string {

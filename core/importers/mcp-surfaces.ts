@@ -1,0 +1,4 @@
+// The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
+import type { McpSurface } from "./mcp-surface";
+
+export const MCP_SURFACES: readonly McpSurface[] = [];
