@@ -1,19 +1,14 @@
 // The MCP importer on the 15 real `tools/list` answers: every implemented tool passes admission in
 // the QuickJS sandbox over its seeded tables, and bad specs get clear reasons.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import { type AdmissionReport, runToolTests } from "../../core/environment/admission";
 import { ToolSpecSchema } from "../../core/environment/spec";
-import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { discoverEnvironment } from "../../core/importers/discover";
-import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
-import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
-import { createSeededHost } from "../../core/sandbox/seeded-host";
-import { interpolatesArguments, loadDatabase, rolledBack } from "../support/database-harness";
+import { importMcpSpec } from "../../core/importers/mcp-spec-import";
+import { interpolatesArguments } from "../support/database-harness";
+import { admitImport } from "../support/mcp-admission";
 
-const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
 const dir = new URL("../../catalog/mcp/specs/", import.meta.url);
 const specs = [
   "airtable",
@@ -35,28 +30,6 @@ const specs = [
 const mustImplement = new Set(["memory", "taskmanager", "github", "slack", "notion"]);
 const counts: string[] = [];
 
-async function admit(imported: McpImport): Promise<AdmissionReport> {
-  const db = loadDatabase(imported.schemaSql, imported.seed);
-  const require = createRequire(import.meta.url);
-  const executor = createQuickJsExecutor(
-    new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))),
-  );
-  const sandbox = await executor.load(imported.tools);
-  try {
-    return runToolTests({
-      tools: imported.tools,
-      sandbox,
-      db,
-      seed: imported.seed,
-      inRollback: (fn) => rolledBack(db, fn),
-      createHost: ({ tool, test }) => createSeededHost(db, `${tool}/${test}`, DEFAULT_CLOCK_START),
-    });
-  } finally {
-    sandbox.dispose();
-    db.raw.close();
-  }
-}
-
 describe("importMcpSpec on the shared MCP specs", () => {
   afterAll(() => console.log(counts.join("\n")));
   for (const name of specs) {
@@ -67,7 +40,7 @@ describe("importMcpSpec on the shared MCP specs", () => {
       expect(importMcpSpec(text)).toEqual(imported);
       const { report } = imported;
       expect(report.implemented.length + report.leftOut.length).toBe(spec.tools.length);
-      const admission = imported.tools.length > 0 ? await admit(imported) : undefined;
+      const admission = imported.tools.length > 0 ? await admitImport(imported) : undefined;
       const failing =
         admission?.results
           .filter((r) => !r.passed)
