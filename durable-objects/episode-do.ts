@@ -3,7 +3,7 @@
 // every method returns a Result so errors survive the RPC boundary.
 import { DurableObject } from "cloudflare:workers";
 import quickjsWasm from "quickjs-wasi/quickjs.wasm";
-import { runCodingAgent } from "../core/discovery/coding-agent";
+import { DEFAULT_TOKEN_BUDGET, runCodingAgent } from "../core/discovery/coding-agent";
 import type { AdmissionReport } from "../core/environment/admission";
 import type { SeedData } from "../core/environment/spec";
 import type { CallRecorder } from "../core/episode/call-recorder";
@@ -28,7 +28,9 @@ import {
   type Discovered,
   type DiscoverRequest,
   discoverEnvironment,
+  mcpImportOptions,
 } from "../core/importers/discover";
+import { type SeedRowsReport, writeSeedRowsWithLlm } from "../core/importers/llm-seed-rows";
 import { llmConfigFrom } from "../core/llm/llm-config";
 import { createOpenAiClient } from "../core/llm/openai-client";
 import { fail, failureOf, ok, type Result } from "../core/result";
@@ -283,17 +285,30 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
   async discover(
     request: DiscoverRequest,
     coding?: CodingRequest,
-  ): Promise<Result<Discovered & { coding?: CodingOutcome }>> {
+  ): Promise<Result<Discovered & { coding?: CodingOutcome; seedRows?: SeedRowsReport }>> {
     try {
+      // An MCP import's entity rows come from the model, when it writes usable ones, before the
+      // tools (and their tests) are built on them.
+      const seedRows =
+        coding && request.format === "mcp-spec" && !request.mcpSeedRows
+          ? await writeSeedRowsWithLlm({
+              llm: createOpenAiClient(coding.llm),
+              spec: request.content,
+              importOptions: mcpImportOptions(request),
+            })
+          : undefined;
+      const seeded = seedRows ? { ...request, mcpSeedRows: seedRows.llmRows } : request;
       const discovered = this.ctx.storage.transactionSync(() =>
-        discoverEnvironment(this.db, request),
+        discoverEnvironment(this.db, seeded),
       );
       if (!coding) return ok(discovered);
-      const outcome = await this.writeToolsWithLlm(discovered, coding);
+      const budget = DEFAULT_TOKEN_BUDGET - (seedRows?.usage.totalTokens ?? 0);
+      const outcome = await this.writeToolsWithLlm(discovered, coding, budget);
       return ok({
         ...discovered,
         tools: [...discovered.tools, ...outcome.tools],
         coding: outcome.report,
+        ...(seedRows ? { seedRows } : {}),
       });
     } catch (err) {
       if (err instanceof AppError) return failureOf(err);
@@ -304,10 +319,16 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     }
   }
 
-  private async writeToolsWithLlm(discovered: Discovered, coding: CodingRequest) {
+  /** `tokenBudget`: what the job has left after the seed-row step. */
+  private async writeToolsWithLlm(
+    discovered: Discovered,
+    coding: CodingRequest,
+    tokenBudget: number,
+  ) {
     installChangeTracking(this.db);
     const result = await runCodingAgent({
       llm: createOpenAiClient(coding.llm),
+      tokenBudget,
       harness: {
         executor,
         db: this.db,

@@ -12,6 +12,7 @@ import type { ToolCallRequest } from "../core/episode/run-tool-call";
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
 import type { Discovered, DiscoverRequest } from "../core/importers/discover";
+import type { SeedRowsReport } from "../core/importers/llm-seed-rows";
 import type { Json } from "../core/json";
 import type { LlmConfig } from "../core/llm/llm-config";
 import type { Result } from "../core/result";
@@ -96,7 +97,7 @@ export interface EpisodeRpc {
   discover(
     request: DiscoverRequest,
     coding?: CodingRequest,
-  ): Promise<Result<Discovered & { coding?: CodingOutcome }>>;
+  ): Promise<Result<Discovered & { coding?: CodingOutcome; seedRows?: SeedRowsReport }>>;
   synthesize(request: SynthesisRequest): Promise<Result<SynthesisOutcome>>;
   runSolution(caller: Caller, request: SolutionRunRequest): Promise<Result<SolutionRunOutcome>>;
 }

@@ -12,7 +12,7 @@ import { checkToolSchema } from "../json-schema/check-tool-schema";
 import { generateTools, type ToolgenReport } from "../toolgen/generate-tools";
 import { importCsv } from "./csv-import";
 import { importJsonRows } from "./json-rows-import";
-import { importMcpSpec } from "./mcp-spec-import";
+import { importMcpSpec, type McpImportOptions } from "./mcp-spec-import";
 import { parseMcpSpec } from "./mcp-spec-schema";
 import { importNestedJson } from "./nested-json-import";
 import { importSqlDump } from "./sql-dump-import";
@@ -35,6 +35,8 @@ export interface DiscoverRequest {
   content: string;
   sourceName: string;
   tableName?: string;
+  /** MCP imports: entity-table rows that replace the generated ones (see llm-seed-rows.ts). */
+  mcpSeedRows?: McpImportOptions["seedRows"];
 }
 
 export type LeftOutTool = {
@@ -57,7 +59,8 @@ export interface Discovered {
 
 /** Runs in one transaction on an empty database (the caller rolls it back or wipes it). */
 export function discoverEnvironment(db: SqlDatabase, request: DiscoverRequest): Discovered {
-  if (request.format === "mcp-spec") return discoverMcpServer(db, request.content);
+  if (request.format === "mcp-spec")
+    return discoverMcpServer(db, request.content, mcpImportOptions(request));
   const imported = importSource(db, request);
   const { tools, report } = generateTools(db);
   if (tools.length === 0) {
@@ -113,9 +116,18 @@ function parseTables(content: string): z.infer<typeof TablesSourceSchema> {
   return result.data;
 }
 
+/** The options an MCP import runs with; the LLM seed-row step plans with the same ones. */
+export function mcpImportOptions(request: DiscoverRequest): McpImportOptions {
+  return request.mcpSeedRows ? { seedRows: request.mcpSeedRows } : {};
+}
+
 /** An MCP server's tools/list: its recognisable tools come with the import, not from toolgen. */
-function discoverMcpServer(db: SqlDatabase, content: string): Discovered {
-  const imported = importMcpSpec(content);
+function discoverMcpServer(
+  db: SqlDatabase,
+  content: string,
+  options: McpImportOptions,
+): Discovered {
+  const imported = importMcpSpec(content, options);
   if (imported.tools.length === 0) {
     throw new AppError(
       "validation_failed",

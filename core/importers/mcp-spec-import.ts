@@ -1,7 +1,7 @@
 // MCP `tools/list` answer -> environment parts: entity tables derived from the tools' schemas,
 // deterministic seed rows, and implementations with unit tests for the recognisable tools. The
 // report names every tool left out and why; nothing is stubbed.
-import type { SeedData, ToolSpec } from "../environment/spec";
+import type { SeedData, SqlValue, ToolSpec } from "../environment/spec";
 import { quoteIdentifier } from "../episode/sql-identifiers";
 import { checkToolSchema } from "../json-schema/check-tool-schema";
 import {
@@ -29,11 +29,19 @@ export interface McpImport {
   seed: SeedData;
   tools: ToolSpec[];
   report: McpImportReport;
+  /** The entity tables seeded here (not the surfaces'), with each column's kind and schema. */
+  entityTables: readonly EntityTable[];
 }
 
 export interface McpImportOptions {
   /** The database a SQL surface serves (`query`, `read_query` ...); see mcp-sql-surface.ts. */
   database?: SurfaceDatabase;
+  /**
+   * Rows for entity tables (columns in `entityTables` order), e.g. written by an LLM and checked
+   * by llm-seed-rows.ts: they replace the generated rows of their table, before the rows are
+   * linked and the tools' tests are computed from them.
+   */
+  seedRows?: Readonly<Record<string, readonly (readonly SqlValue[])[]>>;
 }
 
 /** Imports a `tools/list` answer (text or parsed JSON); throws `validation_failed` on a bad spec. */
@@ -88,7 +96,11 @@ export function importMcpSpec(input: unknown, options: McpImportOptions = {}): M
   const rnd = seededRandom(hashSeed(server));
   const seed: SeedData = { tables: {} };
   for (const t of tables.values()) {
-    seed.tables[t.name] = { columns: t.columns.map((c) => c.name), rows: seedRows(t, rnd) };
+    // Generated even when replaced, so the other tables' rows are the same either way.
+    const generated = seedRows(t, rnd);
+    const given = options.seedRows?.[t.name];
+    const rows = given ? given.map((row) => [...row]) : generated;
+    seed.tables[t.name] = { columns: t.columns.map((c) => c.name), rows };
   }
   const notes = linkSeedRows([...tables.values()], seed, listFilters(candidates));
   const tools: ToolSpec[] = surfaces.flatMap((s) => s.tools);
@@ -159,7 +171,7 @@ export function importMcpSpec(input: unknown, options: McpImportOptions = {}): M
       ? { database: options.database.source }
       : {}),
   };
-  return { schemaSql, seed, tools, report };
+  return { schemaSql, seed, tools, report, entityTables: [...tables.values()] };
 }
 
 /** Offers the tools to each surface in turn; a tool claimed by one is not offered to the next. */

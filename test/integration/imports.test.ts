@@ -253,6 +253,8 @@ describe("MCP servers", () => {
     ]);
     const leftOut = (job.report as { tools: { leftOut: { subject: string }[] } }).tools.leftOut;
     expect(leftOut.map((t) => t.subject)).toContain("summarize_everything");
+    // No LLM asked for: the entity rows are the seeded generator's.
+    expect(job.report).toMatchObject({ seedRows: { status: "not requested", tables: [] } });
   });
 });
 

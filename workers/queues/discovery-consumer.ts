@@ -5,6 +5,7 @@
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
+import { seedRowsNotRun } from "../../core/importers/llm-seed-rows";
 import { classifyWithLlm } from "../../core/importers/llm-taxonomy";
 import { classifySource } from "../../core/importers/taxonomy";
 import { sha256Hex, toJsonValue } from "../../core/json";
@@ -116,6 +117,15 @@ async function discover(env: AppEnv, job: ImportJob) {
     : llm
       ? { status: "ran", model: llm.model, ...discovered.coding }
       : { status: "not configured", message: LLM_NOT_CONFIGURED };
+  // MCP imports only: who wrote the entity tables' rows (other formats bring their own rows).
+  const seedRows =
+    request.source.format !== "mcp-spec"
+      ? undefined
+      : !request.llm
+        ? seedRowsNotRun("not requested")
+        : !llm
+          ? seedRowsNotRun("not configured")
+          : discovered.seedRows;
   const rows = Object.values(discovered.seed.tables).reduce((n, t) => n + t.rows.length, 0);
   const keywords = request.category
     ? { category: request.category, matched: [] }
@@ -177,6 +187,7 @@ async function discover(env: AppEnv, job: ImportJob) {
     import: discovered.importReport,
     tools: { generated: discovered.tools.length, leftOut: discovered.leftOut },
     llm: llmReport,
+    ...(seedRows ? { seedRows } : {}),
   };
   return { spec, report };
 }
