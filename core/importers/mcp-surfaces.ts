@@ -1,4 +1,5 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
 import type { McpSurface } from "./mcp-surface";
+import { utilitySurface } from "./mcp-utility-surface";
 
-export const MCP_SURFACES: readonly McpSurface[] = [];
+export const MCP_SURFACES: readonly McpSurface[] = [utilitySurface];
