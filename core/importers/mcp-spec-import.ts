@@ -154,7 +154,8 @@ export function importMcpSpec(input: unknown, options: McpImportOptions = {}): M
     tables.delete(noun);
     delete seed.tables[noun];
   }
-  if (spec.tools.some((t) => t.outputSchema !== undefined)) {
+  const entityOriginals = new Set(implemented.filter((t) => !t.surface).map((t) => t.original));
+  if (spec.tools.some((t) => t.outputSchema !== undefined && entityOriginals.has(t.name))) {
     notes.push("the servers' outputSchemas are not kept: the derived tools return table rows");
   }
   for (const s of surfaces) Object.assign(seed.tables, s.seed.tables);
