@@ -1,6 +1,7 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
 import { filesystemSurface } from "./mcp-filesystem-surface";
+import { restSurface } from "./mcp-rest-surface";
 import type { McpSurface } from "./mcp-surface";
 import { utilitySurface } from "./mcp-utility-surface";
 
-export const MCP_SURFACES: readonly McpSurface[] = [filesystemSurface, utilitySurface];
+export const MCP_SURFACES: readonly McpSurface[] = [restSurface, filesystemSurface, utilitySurface];
