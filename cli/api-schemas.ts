@@ -157,6 +157,8 @@ export const ImportReport = z.looseObject({
       rejected: z.array(z.object({ name: z.string(), reasons: z.array(z.string()) })).optional(),
     })
     .optional(),
+  /** MCP imports whose SQL tools run on a published environment's database (`dataFrom`). */
+  database: z.string().optional(),
   seconds: z.number().optional(),
 });
 

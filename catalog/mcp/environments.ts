@@ -1,13 +1,17 @@
 // Environments from the `tools/list` answers of 15 real MCP servers (captured over stdio; see
 // specs/INDEX.json for package, version and license). Each keeps the server's real tool names,
 // descriptions and input schemas; tools the importer can implement deterministically are
-// included, and a spec with none is left out of the catalog (its import report says why).
+// included, and a spec with none is left out of the catalog (its import report says why). The two
+// SQL servers run on catalog databases: mcp-server-sqlite on Chinook, server-postgres on Northwind.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { CatalogEntry } from "../catalog-entry";
+import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
+import { servedDatabaseProvenance } from "../../core/importers/mcp-sql-provenance";
+import type { CatalogEntry, EnvironmentSpecInput } from "../catalog-entry";
+import { chinook } from "../chinook/environment";
+import { northwind } from "../northwind/environment";
 
 const specsDir = new URL("./specs/", import.meta.url);
 
@@ -39,50 +43,99 @@ const CATEGORIES: Record<string, { domain: string; subdomain: string }> = {
   "sqlite-npx-chinook": { domain: "data", subdomain: "databases" },
 };
 
+/** Specs whose tools run SQL, and the catalog environment whose database each one serves. */
+const SERVED_DATABASES: Readonly<Record<string, CatalogEntry>> = {
+  "sqlite-npx-chinook": chinook,
+  postgres: northwind,
+};
+
+type IndexEntry = z.infer<typeof IndexSchema>[number];
+
+/** The catalog environment an MCP entry's SQL tools run on (see core/importers/mcp-sql-surface.ts). */
+interface Served {
+  source: string;
+  provenance: EnvironmentSpecInput["provenance"];
+  clockStart?: string;
+}
+
 export function mcpCatalogEntries(): CatalogEntry[] {
   const index = IndexSchema.parse(
     JSON.parse(readFileSync(new URL("INDEX.json", specsDir), "utf8")),
   );
-  return index.flatMap((entry) => {
+  return index.flatMap((entry): CatalogEntry[] => {
     const path = fileURLToPath(new URL(entry.file, specsDir));
     const text = readFileSync(path, "utf8");
+    const name = `mcp-${entry.server}`;
+    const database = SERVED_DATABASES[entry.server];
+    if (database) {
+      // Its tools exist only with the database, which is assembled (possibly async) on build.
+      return [{ name, version: "1.0.0", assemble: () => assembleServing(entry, text, database) }];
+    }
     const imported = importMcpSpec(text);
     if (imported.tools.length === 0) return [];
-    const name = `mcp-${entry.server}`;
-    return [
-      {
-        name,
-        version: "1.0.0",
-        assemble: () => ({
-          name,
-          version: "1.0.0",
-          title: `${entry.server} (MCP server ${entry.package})`,
-          description:
-            `The tools of the MCP server ${entry.package} ${entry.version}, with their real names, descriptions and ` +
-            `input schemas, over tables derived from them and filled with seeded rows. ${imported.tools.length} of ` +
-            `${imported.report.implemented.length + imported.report.leftOut.length} tools are implemented; the ` +
-            "others are not part of this environment.",
-          category: CATEGORIES[entry.server] ?? { domain: "imported", subdomain: "mcp" },
-          provenance: [
-            {
-              kind: "mcp-spec",
-              name: `${entry.package}@${entry.version} tools/list`,
-              license: entry.npm_license ?? "see specs/LICENSE.modelcontextprotocol-servers",
-              sha256: createHash("sha256").update(text).digest("hex"),
-              notes:
-                "Captured live over stdio with the MCP TypeScript SDK client (specs/INDEX.json).",
-            },
-            {
-              kind: "generated",
-              name: "agent-world MCP spec importer (tables, seed rows, tools)",
-              license: "MIT",
-            },
-          ],
-          schemaSql: imported.schemaSql,
-          seed: imported.seed,
-          tools: imported.tools,
-        }),
-      },
-    ];
+    return [{ name, version: "1.0.0", assemble: () => specOf(entry, text, imported) }];
   });
+}
+
+async function assembleServing(
+  entry: IndexEntry,
+  text: string,
+  database: CatalogEntry,
+): Promise<EnvironmentSpecInput> {
+  const spec = await database.assemble();
+  const source = `${database.name}@${database.version}`;
+  const imported = importMcpSpec(text, {
+    database: { source, schemaSql: spec.schemaSql, seed: spec.seed },
+  });
+  return specOf(entry, text, imported, {
+    source,
+    provenance: spec.provenance,
+    ...(spec.clockStart ? { clockStart: spec.clockStart } : {}),
+  });
+}
+
+function specOf(
+  entry: IndexEntry,
+  text: string,
+  imported: McpImport,
+  served?: Served,
+): EnvironmentSpecInput {
+  const name = `mcp-${entry.server}`;
+  const counts =
+    `${imported.tools.length} of ${imported.report.implemented.length + imported.report.leftOut.length} ` +
+    "tools are implemented; the others are not part of this environment.";
+  const tables = Object.keys(imported.seed.tables);
+  return {
+    name,
+    version: "1.0.0",
+    title: `${entry.server} (MCP server ${entry.package})`,
+    description: served
+      ? `The tools of the MCP server ${entry.package} ${entry.version}, with their real names, descriptions and ` +
+        `input schemas, running SQL (SQLite's dialect) on the database of the catalog environment ${served.source}: ` +
+        `${tables.length} tables (${tables.join(", ")}). ${counts}`
+      : `The tools of the MCP server ${entry.package} ${entry.version}, with their real names, descriptions and ` +
+        `input schemas, over tables derived from them and filled with seeded rows. ${counts}`,
+    category: CATEGORIES[entry.server] ?? { domain: "imported", subdomain: "mcp" },
+    provenance: [
+      {
+        kind: "mcp-spec",
+        name: `${entry.package}@${entry.version} tools/list`,
+        license: entry.npm_license ?? "see specs/LICENSE.modelcontextprotocol-servers",
+        sha256: createHash("sha256").update(text).digest("hex"),
+        notes: "Captured live over stdio with the MCP TypeScript SDK client (specs/INDEX.json).",
+      },
+      ...(served ? servedDatabaseProvenance(served.source, served.provenance) : []),
+      {
+        kind: "generated",
+        name: served
+          ? "agent-world MCP spec importer (tools and their tests)"
+          : "agent-world MCP spec importer (tables, seed rows, tools)",
+        license: "MIT",
+      },
+    ],
+    schemaSql: imported.schemaSql,
+    seed: imported.seed,
+    ...(served?.clockStart ? { clockStart: served.clockStart } : {}),
+    tools: imported.tools,
+  };
 }

@@ -1,5 +1,6 @@
-// `agent-world env import <file>`: turn a CSV, JSON, SQLite dump or SQLite file into a published
-// environment with generated, tested tools (a discovery job on the platform), with progress.
+// `agent-world env import <file>`: turn a CSV, JSON, SQLite dump, SQLite file or an MCP server's
+// tools/list into a published environment with tested tools (a discovery job on the platform),
+// with progress. `--data <env>` names the database an MCP server's SQL tools run on.
 import { basename, extname } from "node:path";
 import { ImportJob, ImportReport } from "../api-schemas";
 import {
@@ -18,7 +19,7 @@ const TIMEOUT_MS = 10 * 60 * 1000;
 
 export const envImport: Command = {
   name: "import",
-  summary: "Import a data file as a new environment (tools generated and tested)",
+  summary: "Import a data file or an MCP server's tools/list as a new environment (tools tested)",
   args: "<file>",
   arity: { min: 1, max: 1 },
   options: {
@@ -46,11 +47,19 @@ export const envImport: Command = {
       value: "TEXT",
       description: "a theme or product description for the LLM",
     },
+    data: {
+      type: "string",
+      value: "ENV[@VERSION]",
+      description:
+        "MCP servers whose tools run SQL: the published environment whose tables they use",
+    },
     json: JSON_OPTION,
   },
   notes: [
-    "Formats by extension: .csv, .json (rows or nested documents), .sql (SQLite dump),",
-    ".sqlite/.db (read locally). Needs a key with the catalog:write scope.",
+    "Formats by extension: .csv, .json (rows, nested documents, or an MCP server's tools/list),",
+    ".sql (SQLite dump), .sqlite/.db (read locally). Needs a key with the catalog:write scope.",
+    "An MCP server that runs SQL (e.g. read_query, query {sql}) needs --data, the environment",
+    "whose database it serves: agent-world env import postgres.json --data northwind",
   ],
   async run(input, { client, out }) {
     const path = positional(input, 0);
@@ -59,6 +68,11 @@ export const envImport: Command = {
     const [domain, subdomain] = category ? category.split("/") : [];
     if (category && (!domain || !subdomain))
       throw new CliError("--category must look like domain/subdomain");
+    const dataFrom = stringOption(input, "data");
+    if (dataFrom && source.format !== "mcp-spec")
+      throw new CliError(
+        `--data goes with an MCP server's tools/list; ${path} reads as ${source.format}`,
+      );
     const body = {
       name: stringOption(input, "name") ?? defaultName(path),
       ...(stringOption(input, "version") ? { version: stringOption(input, "version") } : {}),
@@ -66,6 +80,7 @@ export const envImport: Command = {
       ...(stringOption(input, "license") ? { license: stringOption(input, "license") } : {}),
       ...(flagOption(input, "llm") ? { llm: true } : {}),
       ...(stringOption(input, "theme") ? { theme: stringOption(input, "theme") } : {}),
+      ...(dataFrom ? { dataFrom } : {}),
       source,
     };
     let job = await client.request(ImportJob, "POST", "/v1/environments/imports", { body });
@@ -116,6 +131,7 @@ function printReport(report: unknown, out: { print(line: string): void }): void 
   out.print(
     `  ${r.tables ?? "?"} tables, ${r.rows ?? "?"} rows, ${r.tools?.generated ?? "?"} tools generated and admitted`,
   );
+  if (r.database) out.print(`  its SQL tools run on the database of ${r.database}`);
   for (const left of r.tools?.leftOut ?? []) {
     out.print(`  left out: ${left.kind} on ${left.subject}: ${left.reason}`);
   }

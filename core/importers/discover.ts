@@ -14,6 +14,7 @@ import { importCsv } from "./csv-import";
 import { importJsonRows } from "./json-rows-import";
 import { importMcpSpec, type McpImportOptions } from "./mcp-spec-import";
 import { parseMcpSpec } from "./mcp-spec-schema";
+import type { SurfaceDatabase } from "./mcp-surface";
 import { importNestedJson } from "./nested-json-import";
 import { importSqlDump } from "./sql-dump-import";
 
@@ -37,6 +38,8 @@ export interface DiscoverRequest {
   tableName?: string;
   /** MCP imports: entity-table rows that replace the generated ones (see llm-seed-rows.ts). */
   mcpSeedRows?: McpImportOptions["seedRows"];
+  /** MCP imports: the database the server's SQL tools run on (see mcp-sql-surface.ts). */
+  database?: SurfaceDatabase;
 }
 
 export type LeftOutTool = {
@@ -61,6 +64,12 @@ export interface Discovered {
 export function discoverEnvironment(db: SqlDatabase, request: DiscoverRequest): Discovered {
   if (request.format === "mcp-spec")
     return discoverMcpServer(db, request.content, mcpImportOptions(request));
+  if (request.database) {
+    throw new AppError(
+      "validation_failed",
+      "A database to serve (dataFrom) goes only with an MCP server's tools/list (format mcp-spec).",
+    );
+  }
   const imported = importSource(db, request);
   const { tools, report } = generateTools(db);
   if (tools.length === 0) {
@@ -118,7 +127,10 @@ function parseTables(content: string): z.infer<typeof TablesSourceSchema> {
 
 /** The options an MCP import runs with; the LLM seed-row step plans with the same ones. */
 export function mcpImportOptions(request: DiscoverRequest): McpImportOptions {
-  return request.mcpSeedRows ? { seedRows: request.mcpSeedRows } : {};
+  return {
+    ...(request.mcpSeedRows ? { seedRows: request.mcpSeedRows } : {}),
+    ...(request.database ? { database: request.database } : {}),
+  };
 }
 
 /** An MCP server's tools/list: its recognisable tools come with the import, not from toolgen. */
@@ -128,6 +140,12 @@ function discoverMcpServer(
   options: McpImportOptions,
 ): Discovered {
   const imported = importMcpSpec(content, options);
+  if (options.database && imported.report.database === undefined) {
+    throw new AppError(
+      "validation_failed",
+      `This MCP server has no tool that runs SQL, so it cannot serve the database of ${options.database.source}: import it without dataFrom.`,
+    );
+  }
   if (imported.tools.length === 0) {
     throw new AppError(
       "validation_failed",

@@ -1,7 +1,13 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
 import { filesystemSurface } from "./mcp-filesystem-surface";
 import { restSurface } from "./mcp-rest-surface";
+import { sqlSurface } from "./mcp-sql-surface";
 import type { McpSurface } from "./mcp-surface";
 import { utilitySurface } from "./mcp-utility-surface";
 
-export const MCP_SURFACES: readonly McpSurface[] = [restSurface, filesystemSurface, utilitySurface];
+export const MCP_SURFACES: readonly McpSurface[] = [
+  sqlSurface,
+  restSurface,
+  filesystemSurface,
+  utilitySurface,
+];

@@ -3,9 +3,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { chinookSqlitePath } from "../../catalog/chinook/environment";
+import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { ToolSpecSchema } from "../../core/environment/spec";
 import { discoverEnvironment } from "../../core/importers/discover";
 import { importMcpSpec } from "../../core/importers/mcp-spec-import";
+import type { SurfaceDatabase } from "../../core/importers/mcp-surface";
 import { interpolatesArguments } from "../support/database-harness";
 import { admitImport } from "../support/mcp-admission";
 
@@ -27,6 +30,14 @@ const specs = [
   "sqlite-npx-chinook",
   "taskmanager",
 ];
+// The SQL servers run on a catalog database (their own tests: test/unit/mcp-sql-surface.test.ts).
+const databases: Record<string, SurfaceDatabase> = {
+  "sqlite-npx-chinook": { source: "chinook@1.0.0", ...seedFromSqlite(chinookSqlitePath) },
+  postgres: {
+    source: "northwind@1.0.0",
+    ...seedFromSqlite(new URL("../../catalog/northwind/northwind.db", import.meta.url).pathname),
+  },
+};
 const mustImplement = new Set(["memory", "taskmanager", "github", "slack", "notion"]);
 const counts: string[] = [];
 
@@ -36,8 +47,9 @@ describe("importMcpSpec on the shared MCP specs", () => {
     it(`${name}: every implemented tool is admitted`, async () => {
       const text = readFileSync(new URL(`${name}.json`, dir), "utf8");
       const spec = JSON.parse(text) as { tools: unknown[] };
-      const imported = importMcpSpec(text);
-      expect(importMcpSpec(text)).toEqual(imported);
+      const database = databases[name];
+      const imported = importMcpSpec(text, database ? { database } : {});
+      expect(importMcpSpec(text, database ? { database } : {})).toEqual(imported);
       const { report } = imported;
       expect(report.implemented.length + report.leftOut.length).toBe(spec.tools.length);
       const admission = imported.tools.length > 0 ? await admitImport(imported) : undefined;
@@ -114,13 +126,11 @@ describe("importMcpSpec, what it derives", () => {
     for (const tool of wanted) expect(discovered.tools.map((t) => t.name)).not.toContain(tool.name);
   });
 
-  it("renames dashed tool names and says so; leaves SQL tools out", () => {
+  it("renames dashed tool names and says so; serves SQL tools only with a database", () => {
     expect(load("notion").report.notes).toContain(
       "API-retrieve-a-page is published as API_retrieve_a_page (tool names allow letters, digits and _)",
     );
-    expect(load("sqlite-npx-chinook").report.leftOut[0]?.reason).toMatch(
-      /query or command language/,
-    );
+    expect(() => load("sqlite-npx-chinook")).toThrow(/runs SQL on a database.*dataFrom/);
   });
 });
 

@@ -500,8 +500,25 @@ describe("the utilities surface on look-alike tools", () => {
       "sqlite-npx-chinook",
       "taskmanager",
     ];
+    // postgres and sqlite-npx-chinook run SQL on a database they must be given (mcp-sql-surface.ts).
+    const database = {
+      source: "two-rows@1.0.0",
+      schemaSql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);",
+      seed: {
+        tables: {
+          t: {
+            columns: ["id", "name"],
+            rows: [
+              [1, "a"],
+              [2, "b"],
+            ],
+          },
+        },
+      },
+    };
     for (const name of names) {
-      const { report } = importMcpSpec(readFileSync(new URL(`${name}.json`, specs), "utf8"));
+      const text = readFileSync(new URL(`${name}.json`, specs), "utf8");
+      const { report } = importMcpSpec(text, { database });
       const mine = report.implemented
         .filter((t) => t.surface === "utilities")
         .map((t) => t.original);

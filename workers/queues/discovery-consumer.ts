@@ -25,6 +25,7 @@ import { findSameStructure } from "../catalog/version-repository";
 import type { AppEnv } from "../env";
 import { scratchEpisodeStub } from "../episodes/episode-client";
 import { fetchSource } from "../imports/fetch-source";
+import { loadServedDatabase } from "../imports/served-database";
 import { ImportRequestSchema } from "../schemas/import-schemas";
 
 export async function consumeDiscoveryBatch(
@@ -94,6 +95,8 @@ export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
 async function discover(env: AppEnv, job: ImportJob) {
   const request = ImportRequestSchema.parse(job.request);
   const { content, sha256, retrievedAt } = await sourceOf(env, job.sourceKey, request.source.url);
+  // An MCP server whose tools run SQL serves a published environment's tables and rows.
+  const served = request.dataFrom ? await loadServedDatabase(env, request.dataFrom) : undefined;
   const llm = request.llm
     ? llmConfigFrom({
         LLM_BASE_URL: env.LLM_BASE_URL,
@@ -108,6 +111,7 @@ async function discover(env: AppEnv, job: ImportJob) {
         content,
         sourceName: request.source.filename,
         ...(request.source.tableName ? { tableName: request.source.tableName } : {}),
+        ...(served ? { database: served.database } : {}),
       },
       llm ? { llm, ...(request.theme ? { theme: request.theme } : {}) } : undefined,
     ),
@@ -151,7 +155,9 @@ async function discover(env: AppEnv, job: ImportJob) {
     title: request.title ?? request.name,
     description:
       request.description ??
-      `Imported from ${request.source.filename}: ${Object.keys(discovered.seed.tables).length} tables, ${rows} rows.`,
+      (served
+        ? `Imported from ${request.source.filename}, whose SQL tools run on the database of ${served.database.source}: ${Object.keys(discovered.seed.tables).length} tables (${Object.keys(discovered.seed.tables).join(", ").slice(0, 4000)}), ${rows} rows.`
+        : `Imported from ${request.source.filename}: ${Object.keys(discovered.seed.tables).length} tables, ${rows} rows.`),
     category: classification.category,
     provenance: [
       {
@@ -162,10 +168,12 @@ async function discover(env: AppEnv, job: ImportJob) {
         sha256,
         retrievedAt,
       },
+      ...(served?.provenance ?? []),
       { kind: "generated", name: "agent-world schema-driven tool generation", license: "MIT" },
     ],
     schemaSql: discovered.schemaSql,
     seed: discovered.seed,
+    ...(served?.clockStart ? { clockStart: served.clockStart } : {}),
     tools: discovered.tools,
   });
   const report = {
@@ -188,6 +196,7 @@ async function discover(env: AppEnv, job: ImportJob) {
     tools: { generated: discovered.tools.length, leftOut: discovered.leftOut },
     llm: llmReport,
     ...(seedRows ? { seedRows } : {}),
+    ...(served ? { database: served.database.source } : {}),
   };
   return { spec, report };
 }

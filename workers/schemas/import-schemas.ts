@@ -37,6 +37,17 @@ export const ImportRequestSchema = z.object({
     .max(20_000)
     .optional()
     .openapi({ description: "A theme or product document for the LLM" }),
+  dataFrom: z
+    .string()
+    .regex(
+      /^[a-z][a-z0-9-]{1,62}[a-z0-9](@(latest|\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?))?$/,
+      "a published environment: `name` or `name@version`",
+    )
+    .optional()
+    .openapi({
+      description:
+        "For an MCP server whose tools run SQL (`mcp-spec`): the published environment (`name` or `name@version`) whose tables and rows the tools run on",
+    }),
   source: SourceMetaSchema,
 });
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
@@ -46,7 +57,12 @@ export const ImportBodySchema = ImportRequestSchema.extend({
     (source) => source.content !== undefined || source.url !== undefined,
     { message: "give the source's `content`, or a `url` to fetch it from" },
   ),
-}).openapi("ImportRequest");
+})
+  .refine((body) => body.dataFrom === undefined || body.source.format === "mcp-spec", {
+    message: "`dataFrom` goes only with an MCP server's tools/list (source format `mcp-spec`)",
+    path: ["dataFrom"],
+  })
+  .openapi("ImportRequest");
 
 export const ImportJobSchema = z
   .object({
