@@ -1,5 +1,6 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
 import { filesystemSurface } from "./mcp-filesystem-surface";
+import { resourceSurface } from "./mcp-resource-surface";
 import { restSurface } from "./mcp-rest-surface";
 import { sqlSurface } from "./mcp-sql-surface";
 import type { McpSurface } from "./mcp-surface";
@@ -8,6 +9,7 @@ import { utilitySurface } from "./mcp-utility-surface";
 export const MCP_SURFACES: readonly McpSurface[] = [
   sqlSurface,
   restSurface,
+  resourceSurface,
   filesystemSurface,
   utilitySurface,
 ];
