@@ -17,6 +17,8 @@ import { observeTools } from "./observe-tools";
 import { dedupeText, normalizedInstruction, outcomeDigest } from "./outcome-digest";
 import { programTask } from "./program-grammar";
 import { createSampler } from "./sampler";
+import { type SqlLens, sqlLens } from "./sql-lens";
+import { sqlTask } from "./sql-templates";
 import type { SynthesisOutcome, SynthesisReport, SynthesisShard } from "./synthesis-request";
 import type { SynthesisWorld } from "./synthesis-world";
 import type { Task, TaskKind } from "./task";
@@ -44,7 +46,9 @@ export async function synthesizeTasks(
   );
   const report = new ReportBuilder(shard.count, rewrites);
   const tasks: Task[] = [];
-  const unfit = unfitEnvironment(world.tools, shard);
+  // A SQL server's tasks are chains and programs of statements (sql-templates.ts).
+  const sql = sqlLens(world.db, world.tools);
+  const unfit = unfitEnvironment(world.tools, shard, sql);
   if (unfit) return { tasks, report: report.finish(started, now(), unfit) };
 
   const profiles = profileTools(observeTools(world));
@@ -66,7 +70,8 @@ export async function synthesizeTasks(
     const episode = { seed: `${shard.seed}:${attempt}`, clockStart: world.clockStart };
     const drafted = world.fresh(episode, (runner) => {
       const ctx: GeneratorContext = { graph, profiles: byName, sampler, rng, runner };
-      return draftOf(kind, ctx, drawTarget(bounds, rng));
+      const target = drawTarget(bounds, rng);
+      return sql ? sqlTask({ lens: sql, rng, runner }, kind, target) : draftOf(kind, ctx, target);
     }).value;
     if (!drafted.ok) {
       report.reject(drafted.reason, drafted.detail);
@@ -139,7 +144,17 @@ function pickKind(strategy: SynthesisShard["strategy"], rng: Prng): TaskKind {
 }
 
 /** Reasons no candidate can succeed, said once instead of failing every attempt. */
-function unfitEnvironment(tools: readonly ToolSpec[], shard: SynthesisShard): string | undefined {
+function unfitEnvironment(
+  tools: readonly ToolSpec[],
+  shard: SynthesisShard,
+  sql: SqlLens | undefined,
+): string | undefined {
+  if (sql) {
+    const minWrites = shard.difficulty.minWrites ?? 0;
+    return minWrites > 0 && !sql.write
+      ? `the SQL server only reads, so no task can make ${minWrites} write(s)`
+      : undefined;
+  }
   if (tools.length < 2) {
     return `the environment has ${tools.length} tool; a task needs at least two dependent calls`;
   }

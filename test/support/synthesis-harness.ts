@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url";
 import type { EnvironmentSpec } from "../../core/environment/spec";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
+import { scoreEpisode } from "../../core/tasks/score-episode";
 import { createSynthesisWorld, type SynthesisWorld } from "../../core/tasks/synthesis-world";
+import type { Task } from "../../core/tasks/task";
 import { loadDatabase, rolledBack } from "./database-harness";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
@@ -53,4 +55,18 @@ export async function nodeWorld(spec: EnvironmentSpec): Promise<NodeWorld> {
       db.raw.close();
     },
   };
+}
+
+/** The reward a task's own reference solution earns on a fresh copy (-1 when it fails to run). */
+export async function oracleScore(env: NodeWorld, task: Task): Promise<number> {
+  const programs = await env.world.loadPrograms([task.solution.program]);
+  try {
+    const run = env.world.fresh(task.episode, (runner) =>
+      programs.run(0, runner, env.world.programHost(task.episode)),
+    );
+    if (!run.value.ok) return -1;
+    return scoreEpisode(task, run.changes, run.value.answer).reward;
+  } finally {
+    programs.dispose();
+  }
 }
