@@ -10,8 +10,9 @@ import { shuffled } from "./graph-random";
 import { functionSource, lit } from "./program-code";
 import { splitThreshold, tidy } from "./program-values";
 import type { SqlLens, SqlRelation, SqlTable } from "./sql-lens";
-import { sqlLiteral } from "./sql-lens";
+import { sqlLens, sqlLiteral } from "./sql-lens";
 import { keyLookup, namedRow, type Row, readRows, type SqlContext, scalar } from "./sql-queries";
+import type { SurfaceTaskSource } from "./surface-tasks";
 import type { TaskKind } from "./task";
 import { humanize } from "./words";
 
@@ -435,6 +436,22 @@ export const SQL_TEMPLATES: readonly SqlTemplate[] = [
   countAbove,
   writeAbove,
 ];
+
+/** Environments with a tool that runs read-only SQL (see sql-lens.ts). */
+export const sqlTaskSource: SurfaceTaskSource = {
+  name: "sql",
+  recognise(db, tools) {
+    const lens = sqlLens(db, tools);
+    if (!lens) return undefined;
+    return {
+      unfit: (minWrites) =>
+        minWrites > 0 && !lens.write
+          ? `the SQL server only reads, so no task can make ${minWrites} write(s)`
+          : undefined,
+      draft: ({ rng, runner }, kind, target) => sqlTask({ lens, rng, runner }, kind, target),
+    };
+  },
+};
 
 /** One SQL task of `kind`, trying the templates in a random order; writes only when asked. */
 export function sqlTask(ctx: SqlContext, kind: TaskKind, target: DraftTarget): DraftAttempt {

@@ -17,8 +17,7 @@ import { observeTools } from "./observe-tools";
 import { dedupeText, normalizedInstruction, outcomeDigest } from "./outcome-digest";
 import { programTask } from "./program-grammar";
 import { createSampler } from "./sampler";
-import { type SqlLens, sqlLens } from "./sql-lens";
-import { sqlTask } from "./sql-templates";
+import { type SurfaceTasks, surfaceTasks } from "./surface-tasks";
 import type { SynthesisOutcome, SynthesisReport, SynthesisShard } from "./synthesis-request";
 import type { SynthesisWorld } from "./synthesis-world";
 import type { Task, TaskKind } from "./task";
@@ -46,9 +45,9 @@ export async function synthesizeTasks(
   );
   const report = new ReportBuilder(shard.count, rewrites);
   const tasks: Task[] = [];
-  // A SQL server's tasks are chains and programs of statements (sql-templates.ts).
-  const sql = sqlLens(world.db, world.tools);
-  const unfit = unfitEnvironment(world.tools, shard, sql);
+  // A surface's tasks (a SQL server's statements ...) come from its own templates.
+  const surface = surfaceTasks(world.db, world.tools);
+  const unfit = unfitEnvironment(world.tools, shard, surface);
   if (unfit) return { tasks, report: report.finish(started, now(), unfit) };
 
   const profiles = profileTools(observeTools(world));
@@ -71,7 +70,7 @@ export async function synthesizeTasks(
     const drafted = world.fresh(episode, (runner) => {
       const ctx: GeneratorContext = { graph, profiles: byName, sampler, rng, runner };
       const target = drawTarget(bounds, rng);
-      return sql ? sqlTask({ lens: sql, rng, runner }, kind, target) : draftOf(kind, ctx, target);
+      return surface ? surface.draft({ rng, runner }, kind, target) : draftOf(kind, ctx, target);
     }).value;
     if (!drafted.ok) {
       report.reject(drafted.reason, drafted.detail);
@@ -147,14 +146,9 @@ function pickKind(strategy: SynthesisShard["strategy"], rng: Prng): TaskKind {
 function unfitEnvironment(
   tools: readonly ToolSpec[],
   shard: SynthesisShard,
-  sql: SqlLens | undefined,
+  surface: SurfaceTasks | undefined,
 ): string | undefined {
-  if (sql) {
-    const minWrites = shard.difficulty.minWrites ?? 0;
-    return minWrites > 0 && !sql.write
-      ? `the SQL server only reads, so no task can make ${minWrites} write(s)`
-      : undefined;
-  }
+  if (surface) return surface.unfit(shard.difficulty.minWrites ?? 0);
   if (tools.length < 2) {
     return `the environment has ${tools.length} tool; a task needs at least two dependent calls`;
   }

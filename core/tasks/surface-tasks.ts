@@ -1,0 +1,43 @@
+// Task sources for environments whose tools model a whole backend rather than entity CRUD (the
+// MCP importer's surfaces: a SQL database, a REST API, a cluster of resources, a file system,
+// utilities). Graph walks and the program grammar chain entity tools by their fields; a surface's
+// tools take a statement, a path or a resource type instead, so its tasks come from templates that
+// know the surface. The first source that recognises the environment's tools drafts every task.
+import type { ToolSpec } from "../environment/spec";
+import type { SqlDatabase } from "../episode/sql-database";
+import type { Prng } from "../sandbox/determinism";
+import type { DraftAttempt, DraftTarget } from "./draft";
+import { sqlTaskSource } from "./sql-templates";
+import type { TaskKind } from "./task";
+import type { ToolRunner } from "./tool-runner";
+
+export interface SurfaceDraftContext {
+  rng: Prng;
+  /** Calls on a fresh copy of the initial state, valid for this one attempt. */
+  runner: ToolRunner;
+}
+
+export interface SurfaceTasks {
+  /** Why nothing can be made for this shard (said once), or undefined. */
+  unfit(minWrites: number): string | undefined;
+  draft(ctx: SurfaceDraftContext, kind: TaskKind, target: DraftTarget): DraftAttempt;
+}
+
+export interface SurfaceTaskSource {
+  name: string;
+  /** The environment's task source, or undefined when its tools are not this surface's. */
+  recognise(db: SqlDatabase, tools: readonly ToolSpec[]): SurfaceTasks | undefined;
+}
+
+export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [sqlTaskSource];
+
+export function surfaceTasks(
+  db: SqlDatabase,
+  tools: readonly ToolSpec[],
+): SurfaceTasks | undefined {
+  for (const source of SURFACE_TASK_SOURCES) {
+    const found = source.recognise(db, tools);
+    if (found) return found;
+  }
+  return undefined;
+}
