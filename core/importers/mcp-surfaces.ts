@@ -1,5 +1,7 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
 import { filesystemSurface } from "./mcp-filesystem-surface";
+import { graphSurface } from "./mcp-graph-surface";
+import { messagingSurface } from "./mcp-messaging-surface";
 import { resourceSurface } from "./mcp-resource-surface";
 import { restSurface } from "./mcp-rest-surface";
 import { sqlSurface } from "./mcp-sql-surface";
@@ -11,5 +13,7 @@ export const MCP_SURFACES: readonly McpSurface[] = [
   restSurface,
   resourceSurface,
   filesystemSurface,
+  graphSurface,
+  messagingSurface,
   utilitySurface,
 ];

@@ -92,27 +92,32 @@ describe("importMcpSpec, what it derives", () => {
     expect(get?.tests.map((t) => t.expect.error?.code ?? "ok")).toEqual(["ok", "not_found"]);
   });
 
-  it("creates memory entities in a batch and reports the graph tools as not yet implemented", () => {
+  it("serves every memory tool from the knowledge-graph surface, leaving none out", () => {
     const { report } = load("memory");
     expect(report.implemented.map((t) => t.tool)).toEqual([
       "create_entities",
       "create_relations",
       "add_observations",
       "delete_entities",
+      "delete_observations",
+      "delete_relations",
+      "read_graph",
+      "search_nodes",
+      "open_nodes",
     ]);
-    expect(report.leftOut.map((t) => t.tool)).toContain("read_graph");
-    expect(report.leftOut.every((t) => t.status === "not yet implemented")).toBe(true);
+    expect(report.implemented.every((t) => t.surface === "graph")).toBe(true);
+    expect(report.leftOut).toEqual([]);
   });
 
   it("hands the left-out tools with usable schemas to the coding agent as its contract", () => {
-    const content = readFileSync(new URL("memory.json", dir), "utf8");
+    const content = readFileSync(new URL("taskmanager.json", dir), "utf8");
     const discovered = discoverEnvironment(openBetterSqlite(), {
       format: "mcp-spec",
       content,
-      sourceName: "memory.json",
+      sourceName: "taskmanager.json",
     });
     const wanted = discovered.wanted ?? [];
-    expect(wanted.map((t) => t.name)).toContain("read_graph");
+    expect(wanted.map((t) => t.name)).toContain("get_next_task");
     expect(wanted.map((t) => t.name).sort()).toEqual(
       discovered.leftOut
         .map((t) => t.subject)
@@ -120,9 +125,11 @@ describe("importMcpSpec, what it derives", () => {
         .sort(),
     );
     const original = JSON.parse(content).tools.find(
-      (t: { name: string }) => t.name === "read_graph",
+      (t: { name: string }) => t.name === "get_next_task",
     );
-    expect(wanted.find((t) => t.name === "read_graph")?.inputSchema).toEqual(original.inputSchema);
+    expect(wanted.find((t) => t.name === "get_next_task")?.inputSchema).toEqual(
+      original.inputSchema,
+    );
     for (const tool of wanted) expect(discovered.tools.map((t) => t.name)).not.toContain(tool.name);
   });
 

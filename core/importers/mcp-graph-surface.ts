@@ -1,0 +1,142 @@
+// The knowledge-graph surface: servers that keep a graph of named entities with observations and
+// typed relations between them, like @modelcontextprotocol/server-memory. Recognised by a general
+// criterion (mcp-graph-roles.ts): each tool's name says a graph operation (create/delete entities,
+// relations or observations; read the graph; search or open nodes) and its one argument has that
+// operation's shape (entities `{name, entityType, observations[]}`, relations `{from, to,
+// relationType}`...), and the server both creates entities and relations and reads them back.
+// The model is three tables (graph_entities, graph_observations in order, graph_relations unique
+// by from/to/type), seeded with a realistic graph (mcp-graph-seed.ts); each tool's JavaScript
+// follows the real server's KnowledgeGraphManager (mcp-graph-tools.ts).
+import type { ToolSpec } from "../environment/spec";
+import { validateArguments } from "../json-schema/validate-arguments";
+import {
+  type GraphRole,
+  type GraphRoleMatch,
+  looksLikeKnowledgeGraph,
+  matchGraphRole,
+} from "./mcp-graph-roles";
+import {
+  GRAPH_COLUMNS,
+  GRAPH_SCHEMA_SQL,
+  GRAPH_TABLES,
+  graphRows,
+  seedGraph,
+} from "./mcp-graph-seed";
+import { graphToolTests } from "./mcp-graph-tests";
+import { GRAPH_LIMITS, graphEffect, graphImplementation } from "./mcp-graph-tools";
+import type { McpImportReport } from "./mcp-import-report";
+import { isJsonObject } from "./mcp-spec-schema";
+import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
+
+/** The verb the import report shows, and the table each role works on first. */
+const ROLES: Record<GraphRole, { verb: string; table: string }> = {
+  create_entities: { verb: "create", table: GRAPH_TABLES.entities },
+  create_relations: { verb: "create", table: GRAPH_TABLES.relations },
+  add_observations: { verb: "create", table: GRAPH_TABLES.observations },
+  delete_entities: { verb: "delete", table: GRAPH_TABLES.entities },
+  delete_observations: { verb: "delete", table: GRAPH_TABLES.observations },
+  delete_relations: { verb: "delete", table: GRAPH_TABLES.relations },
+  read_graph: { verb: "list", table: GRAPH_TABLES.entities },
+  search_nodes: { verb: "search", table: GRAPH_TABLES.entities },
+  open_nodes: { verb: "get", table: GRAPH_TABLES.entities },
+};
+
+export const graphSurface: McpSurface = {
+  name: "graph",
+  recognise(input: SurfaceInput): SurfaceImport | undefined {
+    const matched = input.tools.flatMap((tool) => {
+      const match = matchGraphRole(tool);
+      return match ? [{ tool, match }] : [];
+    });
+    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    if (!looksLikeKnowledgeGraph(fitting)) return undefined;
+    return importGraph(input, matched);
+  },
+};
+
+function importGraph(
+  input: SurfaceInput,
+  matched: readonly { tool: SurfaceTool; match: GraphRoleMatch }[],
+): SurfaceImport {
+  const graph = seedGraph();
+  const tools: ToolSpec[] = [];
+  const implemented: McpImportReport["implemented"] = [];
+  const leftOut: McpImportReport["leftOut"] = [];
+  const notes: string[] = [];
+  for (const { tool, match } of matched) {
+    const original = tool.original;
+    if (!match.ok) {
+      leftOut.push({ tool: original.name, status: "not yet implemented", reason: match.reason });
+      continue;
+    }
+    const tests = graphToolTests(match.role, match.arg, graph);
+    const invalid = tests.find(
+      (t) => t.expect.error === undefined && !validateArguments(tool.schema, t.args).valid,
+    );
+    if (invalid || !isJsonObject(original.inputSchema)) {
+      leftOut.push({
+        tool: original.name,
+        status: "not yet implemented",
+        reason: `could not build test arguments valid for its inputSchema (${invalid?.name ?? "schema"})`,
+      });
+      continue;
+    }
+    const name = input.publishName(original.name);
+    if (name !== original.name)
+      notes.push(
+        `${original.name} is published as ${name} (tool names allow letters, digits and _)`,
+      );
+    const outputSchema = original.outputSchema;
+    tools.push({
+      name,
+      description: (original.description ?? name).slice(0, 4000) || name,
+      inputSchema: original.inputSchema,
+      ...(isJsonObject(outputSchema) && outputSchema.type === "object" ? { outputSchema } : {}),
+      effect: graphEffect(match.role),
+      implementation: graphImplementation(match.role, name, match.arg),
+      tests,
+    });
+    implemented.push({
+      tool: name,
+      original: original.name,
+      table: ROLES[match.role].table,
+      verb: ROLES[match.role].verb,
+      surface: "graph",
+    });
+  }
+  const rows = graphRows(graph);
+  const observations = rows.observations.length;
+  notes.push(
+    `graph: a knowledge graph of ${graph.entities.length} entities (people, organizations, projects, events) with ${observations} observations and ${graph.relations.length} relations; a call writes at most ${GRAPH_LIMITS.maxItems} items of ${GRAPH_LIMITS.maxChars} characters each`,
+  );
+  const table = (key: keyof typeof GRAPH_TABLES, primaryKey: string) => ({
+    name: GRAPH_TABLES[key],
+    key: primaryKey,
+    columns: [...GRAPH_COLUMNS[key]],
+    rows: rows[key].length,
+  });
+  return {
+    surface: "graph",
+    claimed: matched.map((m) => m.tool.original.name),
+    schemaSql: GRAPH_SCHEMA_SQL,
+    seed: {
+      tables: {
+        [GRAPH_TABLES.entities]: { columns: [...GRAPH_COLUMNS.entities], rows: rows.entities },
+        [GRAPH_TABLES.observations]: {
+          columns: [...GRAPH_COLUMNS.observations],
+          rows: rows.observations,
+        },
+        [GRAPH_TABLES.relations]: { columns: [...GRAPH_COLUMNS.relations], rows: rows.relations },
+      },
+    },
+    tools,
+    tables: [
+      table("entities", "name"),
+      table("observations", "entity, position"),
+      table("relations", "from_entity, to_entity, relation_type"),
+    ],
+    implemented,
+    leftOut,
+    notes,
+  };
+}
