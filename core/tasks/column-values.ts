@@ -84,3 +84,32 @@ export function readColumnValues(db: SqlDatabase, ref: ColumnRef): SqlParam[] {
   );
   return rows.map((row) => row.v ?? null).filter((v) => v !== null);
 }
+
+/**
+ * One row's values of `wanted` columns of `table` where every `fixed` column has its value and no
+ * wanted one is null: the row at `pick` (in [0, 1)) of them in value order, or undefined if none.
+ */
+export function readRowValues(
+  db: SqlDatabase,
+  table: string,
+  wanted: readonly string[],
+  fixed: readonly { column: string; value: SqlParam }[],
+  pick: number,
+): SqlParam[] | undefined {
+  const where = [
+    ...wanted.map((c) => `${quoteIdentifier(c)} IS NOT NULL`),
+    ...fixed.map((f) => `${quoteIdentifier(f.column)} = ?`),
+  ].join(" AND ");
+  const params = fixed.map((f) => f.value);
+  const from = `FROM ${quoteIdentifier(table)} WHERE ${where}`;
+  const total = Number(db.query(`SELECT COUNT(*) AS c ${from}`, params)[0]?.c ?? 0);
+  if (total === 0) return undefined;
+  const columns = wanted.map((c, i) => `${quoteIdentifier(c)} AS v${i}`).join(", ");
+  const order = wanted.map((c) => quoteIdentifier(c)).join(", ");
+  const offset = Math.min(total - 1, Math.floor(pick * total));
+  const row = db.query(`SELECT ${columns} ${from} ORDER BY ${order} LIMIT 1 OFFSET ?`, [
+    ...params,
+    offset,
+  ])[0];
+  return row ? wanted.map((_, i) => row[`v${i}`] ?? null) : undefined;
+}

@@ -5,6 +5,7 @@
 
 import type { Json } from "../json";
 import type { Prng } from "../sandbox/determinism";
+import type { RecordNamer } from "./record-names";
 import type { AnswerMatch, ChainStep, Difficulty, TaskKind } from "./task";
 import type { ToolGraph, ToolProfile } from "./tool-profile";
 import type { ToolRunner } from "./tool-runner";
@@ -23,6 +24,11 @@ export interface TaskDraft {
   hidden: Json[];
   /** Tools the solution calls. */
   tools: string[];
+  /**
+   * Graph chains: calls that read a hidden value or the key of a record an earlier call made
+   * (validation keeps a chain only with at least one).
+   */
+  dependentCalls?: number;
 }
 
 export type DraftAttempt =
@@ -48,4 +54,6 @@ export interface GeneratorContext {
   rng: Prng;
   /** Calls on a fresh copy of the initial state, valid for this one attempt. */
   runner: ToolRunner;
+  /** Names records by what a user knows of them; without it, stated identifiers stay ids. */
+  namer?: RecordNamer;
 }

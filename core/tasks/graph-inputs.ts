@@ -1,11 +1,20 @@
 // Filling a tool's arguments during a walk: first from earlier results along the graph's edges
 // (dependent, hidden values), then from the sampler (values the user states), with new values for
 // the fields a write changes. Paging arguments are left to their defaults.
-import type { Json } from "../json";
+import { canonicalJson, type Json } from "../json";
 import type { GeneratorContext } from "./draft";
+import {
+  bindElement,
+  isIdentifier,
+  isReference,
+  resampleElement,
+  sample,
+  uniqueKind,
+  varyElement,
+} from "./graph-elements";
 import { parsePath, readRef, resolvePath } from "./graph-paths";
 import { pick, pickWeighted } from "./graph-random";
-import type { ValueRef, Walk } from "./graph-step";
+import { readsCreatedRecord, type ValueRef, type Walk } from "./graph-step";
 import { varyValue } from "./graph-variation";
 import { changesFields, intentOf } from "./phrasing-intent";
 import type { ToolField, ToolProfile } from "./tool-profile";
@@ -47,32 +56,32 @@ function fits(input: ToolField, value: Json): boolean {
   return scalar(input.type, value);
 }
 
-/** Postal codes are named like identifiers but are plain values a user states. */
-function isIdentifier(input: ToolField): boolean {
-  return input.identifier && !/(postal|zip)code$|zip$/.test(input.key);
+interface Hit {
+  index: number;
+  tokens: ValueRef["tokens"];
+  value: Json;
 }
 
-/** Fields whose values are unique per row, so a new one is a variation of a real one. */
-function uniqueKind(input: ToolField): boolean {
-  return /email|name|title|phone|fax|login|slug/.test(input.key);
-}
-
-/** Binds `input` from an earlier step along an edge of the graph, if any result has the value. */
+/**
+ * Binds `input` (an argument, or a field of one element of it) from step `index` along an edge of
+ * the graph when some element of its result has a value `accept` takes.
+ */
 function bindFrom(
   ctx: GeneratorContext,
   walk: Walk,
   index: number,
   tool: string,
   input: ToolField,
-) {
+  accept: (hit: Hit) => boolean,
+): Hit | undefined {
   const source = walk.steps[index];
   if (!source) return undefined;
   const edges = ctx.graph.edges.filter((e) => e.from === source.tool && e.to === tool);
   const preferred = source.known.map((k) => source.args[k] ?? null);
   for (const edge of edges) {
     for (const via of edge.via) {
-      if (via.input !== input.path && via.input !== input.name) continue;
-      const selections = walk.selections[index] ?? new Map();
+      if (via.input !== input.path) continue;
+      const selections = new Map(walk.selections[index] ?? []);
       const tokens = resolvePath(
         source.result,
         parsePath(via.output),
@@ -81,19 +90,15 @@ function bindFrom(
         (v) => fits(input, v) && (input.type !== "array" || !Array.isArray(v) || v.length > 0),
         preferred,
       );
-      if (!tokens) continue;
+      const value = tokens ? readRef(source.result, tokens) : undefined;
+      if (!tokens || value === undefined) continue;
+      const hit = { tokens, index, value };
+      if (!accept(hit)) continue;
       walk.selections[index] = selections;
-      return { tokens, index };
+      return hit;
     }
   }
   return undefined;
-}
-
-function sample(ctx: GeneratorContext, profile: ToolProfile, input: ToolField, avoid: Json[]) {
-  const values = ctx.sampler
-    .candidates(profile, input, 8, ctx.rng)
-    .filter((v) => v !== null && !avoid.some((a) => JSON.stringify(a) === JSON.stringify(v)));
-  return values.length > 0 ? pick(ctx.rng, values) : undefined;
 }
 
 /** Values an earlier result already has under the same field key (an update must differ). */
@@ -118,46 +123,82 @@ export function fillArgs(
   const filled: FilledArgs = { args: {}, bound: {}, known: [] };
   const inputs = profile.inputs.filter((i) => !isPaging(i));
   const order = walk.steps.map((_, i) => walk.steps.length - 1 - i);
-  const updates = profile.effect === "write" && changesFields(intentOf(profile));
+  const write = profile.effect === "write";
+  const updates = write && changesFields(intentOf(profile));
   if (options.from !== undefined) order.unshift(options.from);
-  const setBound = (input: ToolField, index: number, tokens: ValueRef["tokens"]) => {
-    const source = walk.steps[index];
-    const value = source ? readRef(source.result, tokens) : undefined;
-    if (value === undefined) return;
-    const wrap = input.type === "array" && !Array.isArray(value);
-    filled.args[input.name] = wrap ? [value] : value;
-    filled.bound[input.name] = { step: index, tokens, wrap };
-  };
-  // Dependent values: the edge just taken binds its identifier inputs (optional ones too: that is
-  // the link); earlier steps bind the remaining required ones. Plain values (an email, a city) are
-  // never copied from a result: the user states them, and an update would change nothing.
-  for (const input of inputs) {
-    if (!isIdentifier(input)) continue;
+  // Dependent values: the edge just taken binds its reference inputs (optional ones too: that is
+  // the link); earlier steps bind the remaining required ones. A plain value (an email, a city) is
+  // copied from a result only when it names the record an earlier call made ("the new entity");
+  // otherwise the user states it, and an update would change nothing.
+  const taken = new Set<string>();
+  const bindOne = (input: ToolField, required: boolean) => {
     for (const index of order) {
       // An update's optional references are the fields it changes: copying them changes nothing.
-      if (!input.required && (index !== options.from || updates)) continue;
-      const hit = bindFrom(ctx, walk, index, profile.name, input);
-      if (hit) {
-        setBound(input, hit.index, hit.tokens);
-        break;
-      }
+      if (!required && (index !== options.from || updates)) continue;
+      const hit = bindFrom(ctx, walk, index, profile.name, input, ({ tokens, value }) => {
+        const source = walk.steps[index];
+        // Two references of one call to the same record ("from X to X") ask for nothing new.
+        if (taken.has(canonicalJson(value))) return false;
+        return isReference(input) || (!!source && readsCreatedRecord(source, tokens, value));
+      });
+      if (!hit) continue;
+      const wrap = input.type === "array" && !Array.isArray(hit.value);
+      const ref: ValueRef = { step: hit.index, tokens: hit.tokens, wrap };
+      taken.add(canonicalJson(hit.value));
+      return { ref, value: wrap ? [hit.value] : hit.value };
     }
+    return undefined;
+  };
+  for (const input of inputs) {
+    if (input.items || (!isReference(input) && !input.required)) continue;
+    const hit = bindOne(input, input.required === true);
+    if (!hit) continue;
+    filled.args[input.name] = hit.value;
+    filled.bound[input.name] = hit.ref;
+  }
+  for (const input of inputs) {
+    if (!input.items) continue;
+    const built = bindElement(ctx, profile, input, options.vary && write, bindOne);
+    if (built === "missing") return { ok: false, missing: input.name };
+    if (!built) continue;
+    filled.args[input.name] = built.value;
+    Object.assign(filled.bound, built.bound);
+    filled.known.push(input.name);
   }
   if (options.requireBound && Object.keys(filled.bound).length === 0) {
     return { ok: false, missing: "an input an earlier step produced" };
   }
-  const write = profile.effect === "write";
   const stated = (input: ToolField, avoid: Json[] = []): boolean => {
-    const value = sample(ctx, profile, input, avoid);
-    if (value === undefined) return false;
+    const sampled = sample(ctx, profile, input, avoid);
+    if (sampled === undefined) return false;
+    const value =
+      write && input.items ? resampleElement(ctx, profile, sampled, input.items) : sampled;
     const fresh =
       write && options.vary && !isIdentifier(input) && uniqueKind(input)
         ? varyValue(value, ctx.rng)
-        : value;
+        : write && options.vary && input.items
+          ? varyElement(value, input.items, ctx)
+          : value;
     filled.args[input.name] = fresh;
     filled.known.push(input.name);
     return true;
   };
+  // The keys of one existing record come from one row: a task id with its own request id, an
+  // order line's position within the order already chosen. A new record's are drawn apart.
+  const intent = intentOf(profile);
+  if (intent !== "create" && intent !== "add") {
+    const open = inputs.filter((i) => i.required && !(i.name in filled.args) && !i.items);
+    const fixed: Record<string, Json> = {};
+    for (const name of Object.keys(filled.bound)) {
+      const value = filled.args[name];
+      if (value !== undefined && (value === null || typeof value !== "object")) fixed[name] = value;
+    }
+    const row = open.length > 0 ? ctx.sampler.row?.(profile, open, fixed, ctx.rng) : undefined;
+    for (const [name, value] of Object.entries(row ?? {})) {
+      filled.args[name] = value;
+      filled.known.push(name);
+    }
+  }
   for (const input of inputs) {
     if (!input.required || input.name in filled.args) continue;
     if (!stated(input)) return { ok: false, missing: input.name };
@@ -174,8 +215,8 @@ export function fillArgs(
       if (!fallback) return { ok: false, missing: choice.name };
     }
   }
-  if (write && changesFields(intentOf(profile))) {
-    const fields = optional.filter((i) => !isIdentifier(i) && !(i.name in filled.args));
+  if (updates) {
+    const fields = optional.filter((i) => !isReference(i) && !(i.name in filled.args));
     const already = filled.known.some((k) => !inputs.find((i) => i.name === k)?.identifier);
     const field = already ? undefined : pick(ctx.rng, fields);
     if (!already && (!field || !stated(field, seenValues(walk, field.key)))) {

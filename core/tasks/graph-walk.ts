@@ -9,11 +9,12 @@ import type { DraftAttempt, DraftTarget, GeneratorContext } from "./draft";
 import { fillArgs, isPaging } from "./graph-inputs";
 import { looksLikeIdentifier } from "./graph-paths";
 import { weightedOrder } from "./graph-random";
-import { dependentBindings, type Walk, type WalkStep } from "./graph-step";
+import { boundValue, dependentCalls, hiddenValues, type Walk } from "./graph-step";
 import { IDENTIFIER_SHAPE } from "./identifier-names";
 import { composeInstruction, instructionLeaks } from "./phrasing";
 import { chainSteps, renderChain } from "./render-chain";
 import type { ToolEdge, ToolProfile } from "./tool-profile";
+import { nameStatedRecords } from "./walk-names";
 
 /** Start tools tried, neighbours tried per step, value draws per tool: bounds on wasted calls. */
 const START_TRIES = 10;
@@ -73,9 +74,19 @@ function tryStep(
       walk.selections = saved;
       return { ok: false, why: `${profile.name} would repeat an earlier call` };
     }
+    // Named before the call: the words the agent has when it reaches this step.
+    const names = nameStatedRecords(ctx, profile, args, known, bound);
     const outcome = ctx.runner.call(profile.name, args);
     if (outcome.ok && !(profile.effect === "read" && isEmptyResult(outcome.result, profile))) {
-      walk.steps.push({ tool: profile.name, profile, args, bound, known, result: outcome.result });
+      walk.steps.push({
+        tool: profile.name,
+        profile,
+        args,
+        bound,
+        known,
+        ...(Object.keys(names).length > 0 ? { names } : {}),
+        result: outcome.result,
+      });
       walk.selections.push(new Map());
       return { ok: true };
     }
@@ -175,37 +186,12 @@ function walkOnce(
     }
     if (moved) continue;
     const wrote = walk.steps.some((s) => s.profile.effect === "write");
-    if (walk.steps.length >= 2 && dependentBindings(walk.steps) >= 1) break;
+    if (walk.steps.length >= 2 && dependentCalls(walk.steps, walk.selections) >= 1) break;
     const tool = walk.steps.at(-1)?.tool ?? "";
     const detail = `after ${tool}: ${tried.length > 0 ? tried.slice(0, 3).join("; ") : `${tool} has no out-edges`}`;
     return { ok: false, reason: "dead_end", detail, wrote };
   }
   return { ok: true, walk };
-}
-
-/** The value read from the earlier result (not the one-element list a wrapped input passes). */
-function boundValue(step: WalkStep, name: string): Json {
-  const value = step.args[name] ?? null;
-  return step.bound[name]?.wrap && Array.isArray(value) ? (value[0] ?? null) : value;
-}
-
-function hiddenValues(steps: readonly WalkStep[]): Json[] {
-  // Every value the user states, down to the scalars inside stated lists and objects.
-  const stated = new Set<string>();
-  const state = (value: Json) => {
-    stated.add(canonicalJson(value));
-    if (value !== null && typeof value === "object") for (const v of Object.values(value)) state(v);
-  };
-  for (const s of steps) for (const k of s.known) state(s.args[k] ?? null);
-  const out = new Map<string, Json>();
-  for (const step of steps) {
-    for (const name of Object.keys(step.bound)) {
-      const value = boundValue(step, name);
-      const key = canonicalJson(value);
-      if (!stated.has(key)) out.set(key, value);
-    }
-  }
-  return [...out.values()];
 }
 
 function rawNames(ctx: GeneratorContext): string[] {
@@ -219,10 +205,11 @@ function rawNames(ctx: GeneratorContext): string[] {
 
 function draftFromWalk(ctx: GeneratorContext, walk: Walk, target: DraftTarget): DraftAttempt {
   const steps = walk.steps;
-  if (dependentBindings(steps) < 1) {
+  const dependent = dependentCalls(steps, walk.selections);
+  if (dependent < 1) {
     return fail(
       "not_dependent",
-      `no call of ${steps.map((s) => s.tool).join(" -> ")} reads an earlier output`,
+      `no call of ${steps.map((s) => s.tool).join(" -> ")} reads a hidden value or a record an earlier call made`,
     );
   }
   const writes = steps.filter((s) => s.profile.effect === "write").length;
@@ -232,7 +219,7 @@ function draftFromWalk(ctx: GeneratorContext, walk: Walk, target: DraftTarget): 
       `${writes} of ${target.minWrites} writes reached from ${steps[0]?.tool}`,
     );
   }
-  const hidden = hiddenValues(steps);
+  const hidden = hiddenValues(steps, walk.selections);
   const check = {
     toolNames: ctx.graph.tools.map((t) => t.name),
     identifiers: rawNames(ctx),
@@ -241,9 +228,11 @@ function draftFromWalk(ctx: GeneratorContext, walk: Walk, target: DraftTarget): 
   const options: (AnswerPick | undefined)[] = answerCandidates(walk, ctx.rng);
   if (writes > 0) options.push(undefined);
   let leaked: string[] = [];
+  let last = "";
   for (const pick of options) {
     const instruction = composeInstruction(walk, pick?.spec);
     leaked = instructionLeaks(instruction, { ...check, answer: pick?.spec.value ?? null });
+    last = instruction;
     if (leaked.length > 0) continue;
     const hiddenIds = steps.reduce(
       (n, s) =>
@@ -261,7 +250,13 @@ function draftFromWalk(ctx: GeneratorContext, walk: Walk, target: DraftTarget): 
         program: renderChain(steps, pick?.spec),
         ...(pick ? { answerMatch: pick.match } : {}),
         chain: chainSteps(steps),
-        difficulty: { chainLength: steps.length, branching: 0, writes, hiddenIds },
+        difficulty: {
+          chainLength: steps.length,
+          branching: 0,
+          writes,
+          hiddenIds: hiddenIds + steps.reduce((n, s) => n + Object.keys(s.names ?? {}).length, 0),
+        },
+        dependentCalls: dependent,
         hidden,
         tools: [...new Set(steps.map((s) => s.tool))],
       },
@@ -269,7 +264,7 @@ function draftFromWalk(ctx: GeneratorContext, walk: Walk, target: DraftTarget): 
   }
   if (options.length === 0)
     return fail("no_answer", `nothing to ask after ${steps.map((s) => s.tool).join(" -> ")}`);
-  return fail("instruction_leak", leaked.join("; "));
+  return fail("instruction_leak", `${leaked.join("; ")} — ${last}`);
 }
 
 /** One graph task draft for `target`, or the reason none could be made from this state. */

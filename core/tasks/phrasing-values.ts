@@ -11,8 +11,13 @@ function isDateLike(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}/.test(value);
 }
 
-export function formatValue(value: Json): string {
+/**
+ * A value in words. `phrases` maps placeholder strings (a bound slot inside an object) to the words
+ * for what they name ("that track"); such an entry reads as those words alone.
+ */
+export function formatValue(value: Json, phrases?: ReadonlyMap<string, string>): string {
   if (value === null) return "none";
+  if (typeof value === "string" && phrases?.has(value)) return phrases.get(value) as string;
   if (typeof value === "string") {
     const date = MIDNIGHT.exec(value);
     if (date?.[1]) return date[1];
@@ -22,14 +27,16 @@ export function formatValue(value: Json): string {
   }
   if (typeof value !== "object") return String(value);
   if (Array.isArray(value)) {
-    const parts = value.map(formatValue);
+    const parts = value.map((v) => formatValue(v, phrases));
     return parts.length <= 1
       ? (parts[0] ?? "nothing")
       : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   }
   if (Object.keys(value).length === 0) return "nothing";
-  const parts = Object.entries(value).map(
-    ([k, v]) => `${/id$/i.test(k) ? identifierWords(k) : humanize(k)} ${formatValue(v)}`,
+  const parts = Object.entries(value).map(([k, v]) =>
+    typeof v === "string" && phrases?.has(v)
+      ? formatValue(v, phrases)
+      : `${/id$/i.test(k) ? identifierWords(k) : humanize(k)} ${formatValue(v, phrases)}`,
   );
   return `(${parts.join(", ")})`;
 }
@@ -55,11 +62,19 @@ export function selectionPhrase(selection: Selection, entity: string): string {
   return `with ${words} ${value}`;
 }
 
-/** What the user says about one stated argument: "email x@y.z", `matching "rosie"`, "customer 5". */
-export function statedPhrase(name: string, value: Json, identifier: boolean): string {
+/**
+ * What the user says about one stated argument: "email x@y.z", `matching "rosie"`, "customer 5".
+ * A search word reads "matching" only on a read (`search`); a write's `text` is its text.
+ */
+export function statedPhrase(
+  name: string,
+  value: Json,
+  identifier: boolean,
+  search = true,
+): string {
   const words = wordsOf(name);
   const key = words.join("");
-  if (["query", "q", "search", "keyword", "term", "text"].includes(key)) {
+  if (search && ["query", "q", "search", "keyword", "term", "text"].includes(key)) {
     return typeof value === "string" ? `matching "${value}"` : `matching ${formatValue(value)}`;
   }
   if (identifier) {

@@ -5,16 +5,13 @@
 import type { Json } from "../json";
 import type { AnswerSpec } from "./answer-pick";
 import type { RefToken, Selection } from "./graph-paths";
-import { looksLikeIdentifier, readRef } from "./graph-paths";
-import type { ValueRef, Walk, WalkStep } from "./graph-step";
+import { attributeRank, looksLikeIdentifier, readRef } from "./graph-paths";
+import { madeRecord, type ValueRef, type Walk, type WalkStep } from "./graph-step";
+import { isOwnKeyName, isOwnKeyPath } from "./own-fields";
 import { entityWords, identifierWords, intentOf } from "./phrasing-intent";
-import {
-  article,
-  attributeWords,
-  formatValue,
-  selectionPhrase,
-  statedPhrase,
-} from "./phrasing-values";
+import { argParts, isReferenceField } from "./phrasing-parts";
+import { attributeWords, selectionPhrase, statedPhrase } from "./phrasing-values";
+import { sameThing, writeSentence } from "./phrasing-write";
 import { fieldKey, listPhrase, plural, singular, wordsOf } from "./words";
 
 // Validation imports the checker from here, beside the phrasing it polices.
@@ -32,8 +29,10 @@ const GENERIC_LISTS = new Set([
 ]);
 
 function isIdentifierArg(step: WalkStep, name: string): boolean {
-  const input = step.profile.inputs.find((i) => i.name === name);
-  return input?.identifier === true || looksLikeIdentifier(name);
+  return isReferenceField(
+    step.profile.inputs.find((i) => i.name === name),
+    name,
+  );
 }
 
 /** The entity a list holds: `invoices` -> "invoice", `items` of list_orders -> "order". */
@@ -43,14 +42,6 @@ export function listEntity(step: WalkStep, key: string): string {
   if (word === "" || GENERIC_LISTS.has(word)) return entity;
   const last = wordsOf(word).at(-1) ?? word;
   return entity.endsWith(last) ? entity : word;
-}
-
-/** "customer contact" and "customer", "support rep" and "rep": the same thing named. */
-export function sameThing(a: string, b: string): boolean {
-  if (a === "" || b === "") return false;
-  const wa = wordsOf(a);
-  const wb = wordsOf(b);
-  return wb.every((w) => wa.includes(w)) || wa.every((w) => wb.includes(w));
 }
 
 /** `sum` / `count` of an aggregate ("Total freight over the orders of one customer."). */
@@ -82,14 +73,23 @@ class Composer {
   private wrote = false;
   /** Steps a sentence has described. */
   private readonly said = new Set<number>();
+  /** Records a sentence has already named in full ("the customer named X"). */
+  private readonly mentioned = new Set<string>();
+  /** The step whose sentence is being written. */
+  private writing = 0;
 
   constructor(private readonly walk: Walk) {}
 
-  private step(index: number): WalkStep {
+  step(index: number): WalkStep {
     return this.walk.steps[index] as WalkStep;
   }
 
   private say(sentence: string): void {
+    for (const step of this.walk.steps) {
+      for (const named of Object.values(step.names ?? {})) {
+        if (sentence.includes(named.phrase)) this.mentioned.add(named.phrase);
+      }
+    }
     const text =
       this.wrote && this.sentences.length > 0 ? `Then ${sentence}` : upperFirst(sentence);
     this.sentences.push(text.endsWith(".") ? text : `${text}.`);
@@ -98,10 +98,17 @@ class Composer {
   /** The known arguments of a step as "with email X and city Y" / `matching "rosie"`. */
   private scope(index: number, skip: readonly string[] = []): string {
     const step = this.step(index);
-    const parts = step.known
-      .filter((k) => !skip.includes(k))
+    const known = step.known.filter((k) => !skip.includes(k));
+    const parts = known
+      .filter((k) => !step.names?.[k])
       .map((k) => statedPhrase(k, step.args[k] ?? null, isIdentifierArg(step, k)));
-    const bound = Object.entries(step.bound).map(([, ref]) => `of ${this.refPhrase(ref)}`);
+    const bound = [
+      ...known.flatMap((k) => {
+        const named = step.names?.[k];
+        return named ? [`of ${named.phrase}`] : [];
+      }),
+      ...Object.entries(step.bound).map(([, ref]) => `of ${this.refPhrase(ref)}`),
+    ];
     const stated = parts.filter((p) => !p.startsWith("matching") && !p.startsWith("named"));
     const leading = parts.filter((p) => p.startsWith("matching") || p.startsWith("named"));
     const withPart = stated.length > 0 ? `with ${listPhrase(stated)}` : "";
@@ -112,7 +119,7 @@ class Composer {
   subject(index: number): string {
     const step = this.step(index);
     const entity = entityWords(step.profile.entity);
-    if (intentOf(step.profile) === "create" && this.said.has(index)) return `the new ${entity}`;
+    if (madeRecord(step) && this.said.has(index)) return this.newPhrase(index);
     const ids = Object.keys(step.args).filter((name) => isIdentifierArg(step, name));
     const own = ids.find((name) => sameThing(entity, identifierWords(name)));
     if (own !== undefined) return this.argPhrase(step, own);
@@ -125,6 +132,9 @@ class Composer {
   /** A bound value as the user knows the thing it names: "that invoice", "the album of that track". */
   refPhrase(ref: ValueRef): string {
     const source = this.step(ref.step);
+    if (this.said.has(ref.step) && madeRecord(source) && isOwnKeyPath(source.profile, ref.tokens)) {
+      return this.madePhrase(ref);
+    }
     const last = ref.tokens.at(-1)?.key ?? "";
     const named = identifierWords(last);
     if (ref.tokens.some((t) => t.select !== undefined)) {
@@ -141,16 +151,56 @@ class Composer {
             : `the ${entity} ${selectionPhrase(token.select, entity)} of ${phrase}`;
       });
       const ownId = ownIdentifier(element);
-      return last === ownId || named === "" ? phrase : `the ${named} of ${phrase}`;
+      const selected = [...ref.tokens].reverse().find((t) => t.select !== undefined);
+      const ownName =
+        selected !== undefined && isOwnKeyName(listEntity(source, selected.key), last);
+      return last === ownId || ownName || named === "" ? phrase : `the ${named} of ${phrase}`;
     }
     // A result that echoes an argument (`customerId` of the customer's invoice list) is that thing.
     if (ref.tokens.length === 1) {
       const echoed = Object.keys(source.args).find((a) => fieldKey(a) === fieldKey(last));
+      // Named in full where it was first stated; later it is "that customer".
+      const named = echoed === undefined ? undefined : source.names?.[echoed];
+      if (named && this.mentioned.has(named.phrase)) return `that ${named.noun}`;
       if (echoed !== undefined) return this.argPhrase(source, echoed);
     }
     const entity = entityWords(source.profile.entity);
     if (ref.tokens.length <= 1 && sameThing(entity, named)) return this.subject(ref.step);
     return `the ${this.ownerWords(ref.tokens, named)} of ${this.subject(ref.step)}`;
+  }
+
+  /** The record an earlier step of the chain made: "the new message", "the new entity named X". */
+  private madePhrase(ref: ValueRef): string {
+    const source = this.step(ref.step);
+    const entity = entityWords(source.profile.entity);
+    const [list, leaf] = ref.tokens;
+    const select = leaf ? list?.select : undefined;
+    const items = list ? readRef(source.result, [{ key: list.key }]) : undefined;
+    if (!select || (Array.isArray(items) && items.length === 1)) return this.newPhrase(ref.step);
+    return `the new ${entity} ${selectionPhrase(select, entity)}`;
+  }
+
+  /** "the new message", or with a stated value when the chain made two: `with text "X"`. */
+  private newPhrase(index: number): string {
+    const step = this.step(index);
+    const entity = entityWords(step.profile.entity);
+    // Another record of the kind made before the sentence being written makes "the new X" ambiguous.
+    const twins = this.walk.steps.filter(
+      (s, i) =>
+        i !== index &&
+        i < this.writing &&
+        s.profile.entity === step.profile.entity &&
+        madeRecord(s),
+    );
+    if (twins.length === 0) return `the new ${entity}`;
+    let best: { attr: string; value: string | number; rank: number } | undefined;
+    for (const part of argParts(step)) {
+      if (part.ref || !part.stated) continue;
+      if (typeof part.value !== "string" && typeof part.value !== "number") continue;
+      const rank = attributeRank(part.name, part.value);
+      if (rank > (best?.rank ?? 0)) best = { attr: part.name, value: part.value, rank };
+    }
+    return best ? `the new ${entity} ${selectionPhrase(best, entity)}` : `the new ${entity}`;
   }
 
   private ownerWords(tokens: readonly RefToken[], named: string): string {
@@ -203,72 +253,7 @@ class Composer {
   }
 
   private writeSentence(index: number): void {
-    const step = this.step(index);
-    const intent = intentOf(step.profile);
-    const entity = entityWords(step.profile.entity);
-    const owner = step.profile.owner ? entityWords(step.profile.owner) : undefined;
-    const refs = step.profile.inputs
-      .map((input) => input.name)
-      .filter((name) => name in step.args && isIdentifierArg(step, name))
-      .map((name) => ({ name, words: identifierWords(name), text: this.argPhrase(step, name) }));
-    const fields = step.known
-      .filter((k) => !isIdentifierArg(step, k))
-      .map((k) => ({ name: k, value: step.args[k] ?? null }));
-    const ofEntity =
-      refs.find((r) => r.words === entity) ?? refs.find((r) => sameThing(entity, r.words));
-    const ofOwner = refs.find(
-      (r) => r !== ofEntity && owner !== undefined && sameThing(owner, r.words),
-    );
-    const others = refs.filter((r) => r !== ofEntity && r !== ofOwner);
-    const fieldText = listPhrase(fields.map((f) => statedPhrase(f.name, f.value, false)));
-    const verb = wordsOf(step.profile.verb)[0] ?? "update";
-    let sentence: string;
-    if (intent === "update") {
-      const main = ofEntity ?? ofOwner ?? others[0];
-      const target = main?.text ?? `the ${entity}`;
-      // A reference that is the new value: "change the employee of that order to employee 5".
-      const moved = refs
-        .filter((r) => r !== main)
-        .map((r) => `the ${r.words} of ${target} to ${r.text}`);
-      const changes = fields.map(
-        (f) => `the ${attributeWords(f.name, entity)} of ${target} to ${formatValue(f.value)}`,
-      );
-      sentence = `change ${listPhrase([...changes, ...moved])}`;
-    } else if (intent === "assign") {
-      const [first, second, ...rest] = refs;
-      sentence = `${verb} ${first?.text ?? `the ${entity}`} to ${second?.text ?? article(entity)}`;
-      if (rest.length > 0) sentence += ` for ${listPhrase(rest.map((r) => r.text))}`;
-    } else if (intent === "create") {
-      const named =
-        fieldText === ""
-          ? ""
-          : ` ${fieldText.startsWith("named") ? fieldText : `with ${fieldText}`}`;
-      const listed = (r: { name: string }) =>
-        step.profile.inputs.find((i) => i.name === r.name)?.type === "array";
-      // A new row's own id is stated; every other reference says what it belongs to.
-      const linked = refs.filter((r) => r.words !== entity);
-      const forRefs = linked.filter((r) => !listed(r)).map((r) => r.text);
-      const withRefs = linked.filter((r) => listed(r)).map((r) => r.text);
-      sentence = `create ${article(entity)}${named}`;
-      if (forRefs.length > 0) sentence += ` for ${listPhrase(forRefs)}`;
-      if (withRefs.length > 0) sentence += ` with ${listPhrase(withRefs)}`;
-    } else if (intent === "add" || intent === "remove") {
-      const word = intent === "add" ? (verb === "add" ? "add" : verb) : owner ? "remove" : verb;
-      const what = ofEntity?.text ?? (fieldText || `the ${entity}`);
-      const where = ofOwner ? ` ${intent === "add" ? "to" : "from"} ${ofOwner.text}` : "";
-      const extra = others.length > 0 ? ` for ${listPhrase(others.map((r) => r.text))}` : "";
-      sentence = `${word} ${what}${where}${extra}`;
-      if (ofEntity && fieldText) sentence += ` with ${fieldText}`;
-    } else {
-      const what = ofEntity?.text ?? `the ${entity}`;
-      const rest = others
-        .concat(ofOwner ? [ofOwner] : [])
-        .map((r) => r.text)
-        .filter((text) => !what.includes(text));
-      sentence = `${verb} ${what}${rest.length > 0 ? ` on ${listPhrase(rest)}` : ""}`;
-      if (fieldText) sentence += ` with ${fieldText}`;
-    }
-    this.say(sentence);
+    this.say(writeSentence(this, index));
     this.said.add(index);
     this.wrote = true;
   }
@@ -276,15 +261,15 @@ class Composer {
   private argPhrase(step: WalkStep, name: string): string {
     const ref = step.bound[name];
     if (ref) return this.refPhrase(ref);
-    return statedPhrase(name, step.args[name] ?? null, true);
+    return step.names?.[name]?.phrase ?? statedPhrase(name, step.args[name] ?? null, true);
   }
 
   /** What a result describes: the argument it echoes (`playlistId`), else the step's subject. */
   private resultSubject(index: number): { phrase: string; entity: string } {
     const step = this.step(index);
     const entity = entityWords(step.profile.entity);
-    if (intentOf(step.profile) === "create" && this.said.has(index)) {
-      return { phrase: `the new ${entity}`, entity };
+    if (madeRecord(step) && this.said.has(index)) {
+      return { phrase: this.newPhrase(index), entity };
     }
     const result = step.result;
     if (result !== null && typeof result === "object" && !Array.isArray(result)) {
@@ -339,9 +324,11 @@ class Composer {
       }
     }
     this.walk.steps.forEach((step, index) => {
+      this.writing = index;
       if (step.profile.effect === "write") this.writeSentence(index);
       else this.readSentence(index, used);
     });
+    this.writing = this.walk.steps.length;
     if (answer) this.say(`tell me ${this.answerPhrase(answer)}`);
     return this.sentences.join(" ");
   }

@@ -3,8 +3,9 @@
 // arguments (a refund needs the invoice the lines came from as well as the line).
 import type { Json } from "../json";
 import type { GeneratorContext } from "./draft";
-import { requiredInputs } from "./program-anchor";
-import { access } from "./program-code";
+import { isOwnKeyName } from "./own-fields";
+import { listItemPath, requiredInputs } from "./program-anchor";
+import { access, lit } from "./program-code";
 import type { ListSource } from "./program-list-source";
 import { looksLikeIdentifier } from "./program-values";
 import { outEdges } from "./tool-graph";
@@ -33,21 +34,38 @@ export function linksFrom(
   const sample = list.items[0];
   if (!sample) return [];
   const itemFields = new Map<string, string>();
-  for (const name of Object.keys(sample)) {
-    if (looksLikeIdentifier(name)) itemFields.set(fieldKey(name), name);
-  }
-  const strong = new Set(
-    outEdges(ctx.graph, list.tool.name)
-      .filter((e) => e.strength === "strong")
-      .map((e) => e.to),
+  // Identifier-shaped names, and the fields the tool's profile knows as keys (`issue_number`).
+  const profiled = new Set(
+    list.tool.outputs
+      .filter((o) => o.identifier && o.path === listItemPath(list.tool.listPath ?? "", o.name))
+      .map((o) => o.name),
   );
+  for (const name of Object.keys(sample)) {
+    if (looksLikeIdentifier(name) || profiled.has(name)) itemFields.set(fieldKey(name), name);
+  }
+  const edges = outEdges(ctx.graph, list.tool.name);
+  const strong = new Set(edges.filter((e) => e.strength === "strong").map((e) => e.to));
+  // An element's own name feeding a required input is a key too (a property's `name` ->
+  // `propertyName`), though the edge it makes is weak.
+  const named = new Map<string, Map<string, string>>();
+  for (const edge of edges) {
+    for (const via of edge.via) {
+      const field = via.output.slice(listItemPath(list.tool.listPath ?? "", "").length);
+      if (via.output !== listItemPath(list.tool.listPath ?? "", field)) continue;
+      if (!isOwnKeyName(list.tool.entity, field)) continue;
+      const byInput = named.get(edge.to) ?? new Map<string, string>();
+      byInput.set(via.input, field);
+      named.set(edge.to, byInput);
+    }
+  }
   const links: Link[] = [];
   for (const tool of ctx.graph.tools) {
-    if (tool.name === list.tool.name || !strong.has(tool.name) || !accept(tool)) continue;
+    const reached = strong.has(tool.name) || named.has(tool.name);
+    if (tool.name === list.tool.name || !reached || !accept(tool)) continue;
     const sameEntity = wordsOf(tool.entity).join(" ") === list.entity;
     const args: LinkArg[] = [];
     for (const input of requiredInputs(tool)) {
-      const field = itemFields.get(input.key);
+      const field = itemFields.get(input.key) ?? named.get(tool.name)?.get(input.name);
       const anchored = Object.keys(list.args).find((name) => fieldKey(name) === input.key);
       if (field && (sameEntity || !GENERIC_KEYS.has(input.key))) {
         args.push({ input: input.name, from: "item", field });
@@ -77,7 +95,11 @@ export function linkArgs(
 export function linkCode(link: Link, itemVar: string, list: ListSource): [string, string][] {
   return link.args.map((a) => [
     a.input,
-    a.from === "item" ? access(itemVar, a.field) : (list.anchor?.expr ?? "null"),
+    a.from === "item"
+      ? access(itemVar, a.field)
+      : a.field === list.anchorInput && list.anchor
+        ? list.anchor.expr
+        : lit(list.args[a.field] ?? null),
   ]);
 }
 

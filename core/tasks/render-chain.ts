@@ -6,6 +6,7 @@ import type { AnswerSpec } from "./answer-pick";
 import { propertyAccess, refExpression, refPath } from "./graph-paths";
 import type { ValueRef, WalkStep } from "./graph-step";
 import type { ChainStep } from "./task";
+import { isNestedSlot, mapSlots } from "./walk-slots";
 
 function stepName(index: number): string {
   return `s${index}`;
@@ -16,10 +17,21 @@ function boundExpression(ref: ValueRef): string {
   return ref.wrap ? `[${read}]` : read;
 }
 
+/** The arguments as code: bound ones (top-level or inside an element) read the earlier result. */
 function argsLiteral(step: WalkStep): string {
-  const entries = Object.entries(step.args).map(([name, value]) => {
+  const marks = new Map<string, string>();
+  const nested = Object.keys(step.bound).filter(isNestedSlot);
+  const marked = mapSlots(step.args, nested, (slot) => {
+    const mark = `\u0000${marks.size}\u0000`;
+    const ref = step.bound[slot];
+    marks.set(JSON.stringify(mark), ref ? boundExpression(ref) : "null");
+    return mark;
+  });
+  const entries = Object.keys(step.args).map((name) => {
     const ref = step.bound[name];
-    return `${JSON.stringify(name)}: ${ref ? boundExpression(ref) : JSON.stringify(value)}`;
+    let code = ref ? boundExpression(ref) : JSON.stringify(marked[name]);
+    for (const [mark, expression] of marks) code = code.replace(mark, () => expression);
+    return `${JSON.stringify(name)}: ${code}`;
   });
   return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
 }

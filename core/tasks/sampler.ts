@@ -6,7 +6,13 @@ import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase, SqlParam } from "../episode/sql-database";
 import { canonicalJson, type Json } from "../json";
 import type { Prng } from "../sandbox/determinism";
-import { type ColumnRef, findColumn, listColumns, readColumnValues } from "./column-values";
+import {
+  type ColumnRef,
+  findColumn,
+  listColumns,
+  readColumnValues,
+  readRowValues,
+} from "./column-values";
 import type { FieldType, ToolField, ToolProfile } from "./tool-profile";
 import type { ValueSampler } from "./value-sampler";
 import { fieldKey, wordsOf } from "./words";
@@ -16,7 +22,7 @@ const QUERY_KEYS = new Set(["query", "q", "search", "keyword", "term", "text"]);
 const RANGE_PREFIXES = new Set(["min", "max"]);
 const RANGE_SUFFIXES = new Set(["from", "to"]);
 /** Columns that name a record in words, for free-text search. */
-const LABEL_KEYS = ["name", "title"];
+const LABEL_KEYS = ["name", "title", "subject", "summary"];
 
 export function createSampler(
   db: SqlDatabase,
@@ -37,7 +43,7 @@ export function createSampler(
     const entityKey = fieldKey(tool.entity);
     const base = rangeBase(input.name);
     const keys = [input.key, `${entityKey}${input.key}`, base, `${entityKey}${base}`];
-    if (QUERY_KEYS.has(input.key)) {
+    if (QUERY_KEYS.has(input.key) && tool.effect === "read") {
       const label = LABEL_KEYS.map((k) => findColumn(columns ?? [], { keys: [k], entityKey }));
       return label.find((c) => c !== null && c.tableKey === entityKey) ?? null;
     }
@@ -50,16 +56,48 @@ export function createSampler(
   };
 
   return {
+    row(tool, inputs, fixed, rng) {
+      const scalar = (i: ToolField) => i.type !== "array" && i.type !== "object";
+      const refs = [...inputs, ...tool.inputs.filter((i) => i.name in fixed)]
+        .filter((i) => scalar(i) && !QUERY_KEYS.has(i.key))
+        .map((input) => ({ input, ref: columnFor(tool, input) }))
+        .filter((r): r is { input: ToolField; ref: ColumnRef } => r.ref !== null);
+      for (const table of new Set(refs.map((r) => r.ref.table))) {
+        const here = refs.filter((r) => r.ref.table === table);
+        const wanted = here.filter((r) => !(r.input.name in fixed));
+        const columnsUsed = new Set(here.map((r) => r.ref.column));
+        if (here.length < 2 || wanted.length === 0 || columnsUsed.size < here.length) continue;
+        const given = here
+          .filter((r) => r.input.name in fixed)
+          .map((r) => ({ column: r.ref.column, value: toSql(fixed[r.input.name] ?? null) }));
+        if (given.some((g) => g.value === undefined)) continue;
+        const values = readRowValues(
+          db,
+          table,
+          wanted.map((r) => r.ref.column),
+          given as { column: string; value: SqlParam }[],
+          rng.next(),
+        );
+        if (!values) continue;
+        const out: Record<string, Json> = {};
+        wanted.forEach((r, i) => {
+          const [value] = toJson([values[i] ?? null], r.input.type);
+          if (value !== undefined) out[r.input.name] = value;
+        });
+        if (Object.keys(out).length === wanted.length) return out;
+      }
+      return undefined;
+    },
     candidates(tool, input, limit, rng) {
       if (limit <= 0) return [];
-      const fromTests = testValues(testsOf.get(tool.name) ?? [], input.name);
+      const fromTests = testValues(testsOf.get(tool.name) ?? [], input.path);
       if (input.enum && input.enum.length > 0) return draw(input.enum, limit, rng);
       const isArray = input.type === "array";
       const itemType = isArray ? (input.itemType ?? "unknown") : input.type;
       const out = new Unique();
       const ref = itemType === "object" || itemType === "array" ? null : columnFor(tool, input);
       const real = ref ? toJson(valuesOf(ref), itemType) : [];
-      if (ref && QUERY_KEYS.has(input.key)) {
+      if (ref && QUERY_KEYS.has(input.key) && tool.effect === "read") {
         for (const value of draw(real, limit, rng)) out.add(pickWord(String(value), rng));
       } else if (isArray && real.length > 0) {
         for (let i = 0; i < limit * 3 && out.size < limit; i++) {
@@ -109,12 +147,25 @@ function pickWord(value: string, rng: Prng): string {
   return words[Math.floor(rng.next() * words.length)] ?? value;
 }
 
-function testValues(tests: ToolSpec["tests"], name: string): Json[] {
+/** The values passing tests give at `path` (`lines[].trackId`: every element's). */
+function testValues(tests: ToolSpec["tests"], path: string): Json[] {
   const values: Json[] = [];
+  const visit = (value: Json | undefined, parts: readonly string[]): void => {
+    if (value === undefined) return;
+    const [head, ...rest] = parts;
+    if (head === undefined) {
+      values.push(value);
+      return;
+    }
+    const list = head.endsWith("[]");
+    const key = list ? head.slice(0, -2) : head;
+    const here =
+      value !== null && typeof value === "object" && !Array.isArray(value) ? value[key] : undefined;
+    if (!list) visit(here, rest);
+    else if (Array.isArray(here)) for (const element of here) visit(element, rest);
+  };
   for (const test of tests) {
-    if (test.expect.error) continue;
-    const value = test.args[name];
-    if (value !== undefined) values.push(value);
+    if (!test.expect.error) visit(test.args, path.split("."));
   }
   return values;
 }
@@ -124,6 +175,12 @@ function rangeBase(name: string): string {
   if (RANGE_PREFIXES.has(words[0] ?? "")) words.shift();
   if (words.length > 1 && RANGE_SUFFIXES.has(words[words.length - 1] ?? "")) words.pop();
   return fieldKey(words.join(" "));
+}
+
+function toSql(value: Json): SqlParam | undefined {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "string" || typeof value === "number" || value === null) return value;
+  return undefined;
 }
 
 /** Column values as the input's type; values that cannot be one are left out. */

@@ -16,6 +16,7 @@ import { RewriteTally, rewriteInstruction } from "./instruction-rewrite";
 import { observeTools } from "./observe-tools";
 import { dedupeText, normalizedInstruction, outcomeDigest } from "./outcome-digest";
 import { programTask } from "./program-grammar";
+import { createRecordNamer } from "./record-names";
 import { createSampler } from "./sampler";
 import { type SurfaceTasks, surfaceTasks } from "./surface-tasks";
 import type { SynthesisOutcome, SynthesisReport, SynthesisShard } from "./synthesis-request";
@@ -54,6 +55,7 @@ export async function synthesizeTasks(
   const graph = buildToolGraph(profiles);
   const byName = new Map(profiles.map((p) => [p.name, p]));
   const sampler = createSampler(world.db, world.tools);
+  const namer = createRecordNamer(world.db, profiles);
   const bounds = difficultyBounds(shard.difficulty);
   const names = {
     toolNames: world.tools.map((t) => t.name),
@@ -68,7 +70,7 @@ export async function synthesizeTasks(
     const kind = pickKind(shard.strategy, rng);
     const episode = { seed: `${shard.seed}:${attempt}`, clockStart: world.clockStart };
     const drafted = world.fresh(episode, (runner) => {
-      const ctx: GeneratorContext = { graph, profiles: byName, sampler, rng, runner };
+      const ctx: GeneratorContext = { graph, profiles: byName, sampler, rng, runner, namer };
       const target = drawTarget(bounds, rng);
       return surface ? surface.draft({ rng, runner }, kind, target) : draftOf(kind, ctx, target);
     }).value;

@@ -2,6 +2,8 @@
 // identifier A returns can be passed to B (`customers[].customerId` -> `customerId`), weak when a
 // plain value can (`email` -> `email`) or the two act on the same entity, independent otherwise,
 // so a weighted walk never dead-ends. Edges are in profile order, from-major, to-minor.
+
+import { ownField } from "./own-fields";
 import {
   EDGE_WEIGHT,
   type EdgeStrength,
@@ -88,15 +90,25 @@ function edgeBetween(from: ToolProfile, to: ToolProfile): ToolEdge {
   const via: ToolEdge["via"] = [];
   let strength: EdgeStrength = "independent";
   for (const output of from.outputs) {
-    for (const input of to.inputs) {
-      if (!feeds(output, from, input, to)) continue;
-      via.push({ output: output.path, input: input.name });
-      if (output.identifier) strength = "strong";
+    for (const input of to.inputs.flatMap((i) => [i, ...(i.items ?? [])])) {
+      const named = referredBy(input, from, output);
+      if (!named && !feeds(output, from, input, to)) continue;
+      via.push({ output: output.path, input: input.path });
+      if (output.identifier || named) strength = "strong";
       else if (strength === "independent") strength = "weak";
     }
   }
   if (strength === "independent" && sameSubject(from, to)) strength = "weak";
   return { from: from.name, to: to.name, strength, weight: EDGE_WEIGHT[strength], via };
+}
+
+/** `input`'s description names a record of `from`'s entity, and `output` is that record's key. */
+function referredBy(input: ToolField, from: ToolProfile, output: ToolField): boolean {
+  if (!input.refers || fieldKey(input.refers.entity) !== fieldKey(from.entity)) return false;
+  const given = output.type === "array" ? output.itemType : output.type;
+  const wanted = input.type === "array" ? input.itemType : input.type;
+  if (given === undefined || wanted === undefined || !scalarsMatch(given, wanted)) return false;
+  return ownField(from, input.refers.attr) === output;
 }
 
 function feeds(output: ToolField, from: ToolProfile, input: ToolField, to: ToolProfile): boolean {

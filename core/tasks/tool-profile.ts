@@ -29,6 +29,19 @@ export interface ToolField {
   /** Inputs only: listed in the schema's `required`. */
   required?: boolean;
   enum?: Json[];
+  /**
+   * Inputs only: the record of another entity the schema's description says this input names
+   * ("The timestamp of the message to react to" -> message, timestamp).
+   */
+  refers?: InputReference;
+  /** Inputs only, arrays of objects and objects: the fields of one element (`lines[].trackId`). */
+  items?: ToolField[];
+}
+
+export interface InputReference {
+  entity: string;
+  /** The attribute of that record the input takes: `timestamp`, `name`, `id`. */
+  attr: string;
 }
 
 export interface ToolProfile {

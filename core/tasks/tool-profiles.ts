@@ -4,6 +4,7 @@
 // name. Field order follows the schema or the first result that shows the field.
 import type { ToolSpec } from "../environment/spec";
 import type { Json } from "../json";
+import { describedReference } from "./input-references";
 import { knownEntities, parseToolName } from "./tool-name-parts";
 import type { FieldType, ToolField, ToolProfile } from "./tool-profile";
 import { fieldKey, wordsOf } from "./words";
@@ -36,7 +37,9 @@ export function profileTools(tools: readonly ProfiledTool[]): ToolProfile[] {
   });
   return tools.map((tool, i) => {
     const parts = named[i] ?? { verb: "", entity: "" };
-    const inputs = inputFields(tool.inputSchema, makeField);
+    const inputs = inputFields(tool.inputSchema, makeField, (description) =>
+      describedReference(description, entities, parts.entity),
+    );
     const { fields: outputs, rootIsArray } = tool.outputSchema
       ? schemaOutputs(tool.outputSchema, makeField)
       : testOutputs(tool.tests, makeField);
@@ -72,16 +75,41 @@ export function isIdentifierName(name: string, entities: ReadonlySet<string>): b
 
 type MakeField = (path: string, name: string, type: FieldType) => ToolField;
 
-function inputFields(schema: Record<string, Json>, makeField: MakeField): ToolField[] {
+type Refers = (description: string | undefined) => ToolField["refers"];
+
+/** Top-level arguments; the fields of an object (or of each element of an array of objects). */
+function inputFields(
+  schema: Record<string, Json>,
+  makeField: MakeField,
+  refers: Refers,
+  parent = "",
+): ToolField[] {
   const properties = asObject(schema.properties) ?? {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   return Object.entries(properties).map(([name, property]) => {
     const type = schemaType(property);
-    const field = makeField(name, name, type);
+    const field = makeField(parent === "" ? name : `${parent}.${name}`, name, type);
     field.required = required.has(name);
     const node = asObject(property);
     if (type === "array") field.itemType = schemaType(node?.items ?? null);
     if (Array.isArray(node?.enum)) field.enum = node.enum;
+    if (typeof node?.description === "string") {
+      const reference = refers(node.description);
+      if (reference) field.refers = reference;
+    }
+    // One level of nesting: the elements a walk builds and binds (`lines[].trackId`).
+    const element =
+      parent !== ""
+        ? undefined
+        : type === "object"
+          ? node
+          : type === "array" && field.itemType === "object"
+            ? asObject(node?.items ?? null)
+            : undefined;
+    if (element && asObject(element.properties)) {
+      const base = type === "array" ? `${name}[]` : name;
+      field.items = inputFields(element, makeField, refers, base);
+    }
     return field;
   });
 }

@@ -2,7 +2,8 @@
 // identical results; a replay under another seed and clock start tells which columns are volatile
 // and must still score 1.0; doing nothing must score 0; the instruction must not give away the
 // answer, the hidden identifiers, tool names or raw column names; a chain needs two dependent
-// calls. Each failure is a stable reason code for the shard report.
+// calls (one reads a hidden value or the key of a record the other made). Each failure is a
+// stable reason code for the shard report.
 
 import type { StateDiff } from "../episode/state-diff";
 import { canonicalJson, type Json } from "../json";
@@ -110,7 +111,7 @@ export function validateCandidate(
   if (gold.value.calls.length < 2) {
     return { reason: "too_short", detail: "the solution makes fewer than two calls" };
   }
-  if (draft.kind === "graph" && draft.difficulty.hiddenIds < 1) {
+  if (draft.kind === "graph" && (draft.dependentCalls ?? draft.difficulty.hiddenIds) < 1) {
     return { reason: "not_dependent", detail: "no call depends on an earlier call's output" };
   }
   return { ...goldRun, truth, verifier };

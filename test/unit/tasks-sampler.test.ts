@@ -118,3 +118,34 @@ describe("createSampler", () => {
     expect(sample(chinook, "get_customer", "customerId", 0, "a")).toEqual([]);
   });
 });
+
+describe("values from one row", () => {
+  function row(tool: string, inputs: string[], fixed: Record<string, number>, seed: string) {
+    const profile = northwind.profiles.find((p) => p.name === tool);
+    if (!profile) throw new Error(`no tool ${tool}`);
+    const fields = profile.inputs.filter((i) => inputs.includes(i.name));
+    return northwind.sampler.row?.(profile, fields, fixed, createPrng(seed));
+  }
+
+  it("draws an order and a product that really are a line of that order", () => {
+    for (const seed of ["r1", "r2", "r3", "r4"]) {
+      const drawn = row("get_order_detail", ["order_id", "product_id"], {}, seed);
+      expect(drawn).toBeDefined();
+      const found = northwind.db.query(
+        'SELECT COUNT(*) AS n FROM "Order Details" WHERE "OrderID" = ? AND "ProductID" = ?',
+        [drawn?.order_id as number, drawn?.product_id as number],
+      );
+      expect(found[0]?.n).toBe(1);
+    }
+  });
+
+  it("keeps a value already chosen and draws the rest from its rows", () => {
+    const drawn = row("delete_order_detail", ["product_id"], { order_id: 10248 }, "fixed");
+    const products = column(
+      northwind,
+      'SELECT "ProductID" FROM "Order Details" WHERE "OrderID" = 10248',
+    );
+    expect(products).toContain(drawn?.product_id);
+    expect(row("delete_order_detail", ["product_id"], { order_id: 1 }, "none")).toBeUndefined();
+  });
+});

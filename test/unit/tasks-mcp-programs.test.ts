@@ -1,0 +1,48 @@
+// Programmatic tasks on MCP environments whose list tools need values the user states (a
+// repository's owner and name, a property's object type) and whose records are keyed by names
+// (`propertyName`): the lists are opened with values from one real row, loops reach each element
+// by its key, and every kept task is solved by its program and not by doing nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scoreEpisode } from "../../core/tasks/score-episode";
+import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
+import { synthesizeTasks } from "../../core/tasks/synthesize";
+import type { Task } from "../../core/tasks/task";
+import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";
+
+async function oracleScore(env: NodeWorld, task: Task): Promise<number> {
+  const programs = await env.world.loadPrograms([task.solution.program]);
+  try {
+    const run = env.world.fresh(task.episode, (runner) =>
+      programs.run(0, runner, env.world.programHost(task.episode)),
+    );
+    if (!run.value.ok) return -1;
+    return scoreEpisode(task, run.changes, run.value.answer).reward;
+  } finally {
+    programs.dispose();
+  }
+}
+
+describe.each([
+  ["mcp-hubspot", "hubspot_list_properties", 5],
+  ["mcp-github", "list_issues", 3],
+] as const)("programmatic tasks on %s", (name, listTool, floor) => {
+  let env: NodeWorld;
+  beforeAll(async () => {
+    env = await nodeWorld(catalogSpec(name));
+  });
+  afterAll(() => env.close());
+
+  it(`keeps at least ${floor} of 20 over ${listTool}, each solved by its program only`, async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      SynthesisShardSchema.parse({ count: 20, strategy: "programmatic", seed: `programs-${name}` }),
+    );
+    const overList = tasks.filter((t) => t.solution.calls.some((c) => c.tool === listTool));
+    expect(overList.length).toBeGreaterThanOrEqual(floor);
+    for (const task of tasks) {
+      expect(task.kind).toBe("programmatic");
+      expect(await oracleScore(env, task)).toBe(1);
+      expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,145 @@
+// Graph tasks on environments whose tools mostly write (Slack-like messaging, the MCP memory,
+// Slack and task-manager servers): a later write reads the key the earlier one made (the reaction's
+// message is the posted one, a tag's `message` inside a list of objects too), the chain is rendered
+// into a program that passes the value along, the instruction says "the new message" instead of
+// the hidden key, and the kept tasks score 1.0 for the reference solution and 0 for doing nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { observeTools } from "../../core/tasks/observe-tools";
+import { scoreEpisode } from "../../core/tasks/score-episode";
+import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
+import { synthesizeTasks } from "../../core/tasks/synthesize";
+import type { Task } from "../../core/tasks/task";
+import { buildToolGraph } from "../../core/tasks/tool-graph";
+import { profileTools } from "../../core/tasks/tool-profiles";
+import { messagingSpec } from "../support/messaging-fixture";
+import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";
+
+async function oracleScore(env: NodeWorld, task: Task): Promise<number> {
+  const programs = await env.world.loadPrograms([task.solution.program]);
+  try {
+    const run = env.world.fresh(task.episode, (runner) =>
+      programs.run(0, runner, env.world.programHost(task.episode)),
+    );
+    if (!run.value.ok) return -1;
+    return scoreEpisode(task, run.changes, run.value.answer).reward;
+  } finally {
+    programs.dispose();
+  }
+}
+
+function graphShard(count: number, seed: string) {
+  return SynthesisShardSchema.parse({ count, strategy: "graph", seed });
+}
+
+/** The value each call of the gold run returned, by step. */
+function results(task: Task, env: NodeWorld) {
+  return env.world.fresh(task.episode, (runner) =>
+    task.solution.calls.map((call) => runner.call(call.tool, call.args)),
+  ).value;
+}
+
+describe("a Slack-like write chain", () => {
+  let env: NodeWorld;
+  let tasks: Task[];
+  beforeAll(async () => {
+    env = await nodeWorld(messagingSpec());
+    tasks = (await synthesizeTasks(env.world, graphShard(10, "messaging"))).tasks;
+  });
+  afterAll(() => env.close());
+
+  it("links the reaction's timestamp to the key the post returns, by its description", () => {
+    // Outputs as the tools really return them (the fixture's tests check only the changes).
+    const graph = buildToolGraph(profileTools(observeTools(env.world)));
+    const edge = graph.edges.find((e) => e.from === "post_message" && e.to === "add_reaction");
+    expect(edge?.strength).toBe("strong");
+    expect(edge?.via).toContainEqual({ output: "id", input: "timestamp" });
+    const tags = graph.edges.find((e) => e.from === "post_message" && e.to === "add_tags");
+    expect(tags?.via).toContainEqual({ output: "id", input: "tags[].message" });
+  });
+
+  it("binds the reaction to the posted message and validates it", async () => {
+    const chained = tasks.filter((t) =>
+      (t.solution.chain ?? []).some(
+        (step, i) =>
+          step.tool === "add_reaction" &&
+          step.bindings.timestamp?.path === "id" &&
+          t.solution.chain?.[step.bindings.timestamp.step]?.tool === "post_message" &&
+          i > step.bindings.timestamp.step,
+      ),
+    );
+    expect(chained.length).toBeGreaterThanOrEqual(2);
+    for (const task of chained) {
+      const chain = task.solution.chain ?? [];
+      const index = chain.findIndex((s) => s.tool === "add_reaction" && s.bindings.timestamp);
+      const from = chain[index]?.bindings.timestamp?.step ?? -1;
+      // The program passes the post's result along rather than a literal key.
+      expect(task.solution.program).toContain(`"timestamp": s${from}.id`);
+      const gold = results(task, env);
+      const posted = gold[from];
+      expect(posted?.ok).toBe(true);
+      const key = posted?.ok ? (posted.result as { id: string }).id : "";
+      expect(task.solution.calls[index]?.args.timestamp).toBe(key);
+      // The user is told what they know: the message they posted, never its generated key.
+      expect(task.instruction).toMatch(/the new message/);
+      expect(task.instruction).not.toContain(key);
+      expect(await oracleScore(env, task)).toBe(1);
+      expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
+    }
+  });
+
+  it("binds a field inside a list of objects (a tag's message) the same way", async () => {
+    const tagged = tasks.filter((t) =>
+      (t.solution.chain ?? []).some((s) => s.tool === "add_tags" && s.bindings["tags[0].message"]),
+    );
+    expect(tagged.length).toBeGreaterThanOrEqual(1);
+    for (const task of tagged) {
+      expect(task.solution.program).toMatch(/"tags": \[\{"message":s\d+\.id,"label":"[^"]+"\}\]/);
+      expect(await oracleScore(env, task)).toBe(1);
+      expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
+    }
+  });
+});
+
+describe.each([
+  ["mcp-slack", 5],
+  ["mcp-memory", 5],
+] as const)("graph tasks on %s", (name, floor) => {
+  let env: NodeWorld;
+  beforeAll(async () => {
+    env = await nodeWorld(catalogSpec(name));
+  });
+  afterAll(() => env.close());
+
+  it(`keeps at least ${floor} of 20, each solved by its reference and not by doing nothing`, async () => {
+    const { tasks, report } = await synthesizeTasks(env.world, graphShard(20, `floor-${name}`));
+    expect(report.kept).toBeGreaterThanOrEqual(floor);
+    for (const task of tasks) {
+      expect(await oracleScore(env, task)).toBe(1);
+      expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
+      const bound = (task.solution.chain ?? []).filter((s) => Object.keys(s.bindings).length > 0);
+      expect(bound.length).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
+
+describe("graph tasks on mcp-taskmanager", () => {
+  it("keeps at least 5 of 20 once a tool makes or finds a task; until then says why it cannot", async () => {
+    const spec = catalogSpec("mcp-taskmanager");
+    const env = await nodeWorld(spec);
+    try {
+      const { report } = await synthesizeTasks(env.world, graphShard(20, "floor-taskmanager"));
+      // The published tools only change or delete a task the user names by both its keys, so a
+      // second call never needs anything the first returned.
+      const onlyExisting = spec.tools.every((t) => /^(update|delete)_/.test(t.name));
+      if (onlyExisting) {
+        expect(report.kept).toBe(0);
+        expect(Object.keys(report.rejected)).toEqual(["not_dependent"]);
+        expect(report.stoppedBecause).toMatch(/not_dependent/);
+      } else {
+        expect(report.kept).toBeGreaterThanOrEqual(5);
+      }
+    } finally {
+      env.close();
+    }
+  });
+});
