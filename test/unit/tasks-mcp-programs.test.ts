@@ -6,21 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scoreEpisode } from "../../core/tasks/score-episode";
 import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import type { Task } from "../../core/tasks/task";
-import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";
-
-async function oracleScore(env: NodeWorld, task: Task): Promise<number> {
-  const programs = await env.world.loadPrograms([task.solution.program]);
-  try {
-    const run = env.world.fresh(task.episode, (runner) =>
-      programs.run(0, runner, env.world.programHost(task.episode)),
-    );
-    if (!run.value.ok) return -1;
-    return scoreEpisode(task, run.changes, run.value.answer).reward;
-  } finally {
-    programs.dispose();
-  }
-}
+import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
 
 describe.each([
   ["mcp-hubspot", "hubspot_list_properties", 5],

@@ -5,24 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scoreEpisode } from "../../core/tasks/score-episode";
 import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import { type Task, TaskSchema } from "../../core/tasks/task";
-import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";
+import { TaskSchema } from "../../core/tasks/task";
+import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
 
 function shard(input: Record<string, unknown>) {
   return SynthesisShardSchema.parse(input);
-}
-
-async function oracleScore(env: NodeWorld, task: Task): Promise<number> {
-  const programs = await env.world.loadPrograms([task.solution.program]);
-  try {
-    const run = env.world.fresh(task.episode, (runner) =>
-      programs.run(0, runner, env.world.programHost(task.episode)),
-    );
-    if (!run.value.ok) return -1;
-    return scoreEpisode(task, run.changes, run.value.answer).reward;
-  } finally {
-    programs.dispose();
-  }
 }
 
 describe.each(["chinook", "northwind"])("synthesis on %s", (name) => {

@@ -12,20 +12,7 @@ import type { Task } from "../../core/tasks/task";
 import { buildToolGraph } from "../../core/tasks/tool-graph";
 import { profileTools } from "../../core/tasks/tool-profiles";
 import { messagingSpec } from "../support/messaging-fixture";
-import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";
-
-async function oracleScore(env: NodeWorld, task: Task): Promise<number> {
-  const programs = await env.world.loadPrograms([task.solution.program]);
-  try {
-    const run = env.world.fresh(task.episode, (runner) =>
-      programs.run(0, runner, env.world.programHost(task.episode)),
-    );
-    if (!run.value.ok) return -1;
-    return scoreEpisode(task, run.changes, run.value.answer).reward;
-  } finally {
-    programs.dispose();
-  }
-}
+import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
 
 function graphShard(count: number, seed: string) {
   return SynthesisShardSchema.parse({ count, strategy: "graph", seed });
