@@ -10,7 +10,7 @@ import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import { columnOf, textColumns } from "./mcp-tool-code";
 import { pluralOf } from "./mcp-tool-shape";
 
-export const SEED_ROWS = 5;
+export const SEED_ROWS = 12;
 
 export function seedRows(table: EntityTable, rnd: Random): SqlValue[][] {
   return Array.from({ length: SEED_ROWS }, (_, i) =>

@@ -10,6 +10,7 @@ import {
   writeSeedRowsWithLlm,
 } from "../../core/importers/llm-seed-rows";
 import { importMcpSpec } from "../../core/importers/mcp-spec-import";
+import { SEED_ROWS } from "../../core/importers/mcp-tool-tests";
 import { HELPDESK_SPEC } from "../fixtures/helpdesk-mcp-spec";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { useScriptedLlm } from "../support/scripted-llm-client";
@@ -278,7 +279,12 @@ describe("LLM seed rows for an MCP import", () => {
       const report = await seedWith({ ticket: rows, agent: agents });
       expect(report.status).toBe("llm");
       expect(report.tables).toEqual([
-        { table: "ticket", rows: 5, source: "generated", reason: expect.stringMatching(reason) },
+        {
+          table: "ticket",
+          rows: SEED_ROWS,
+          source: "generated",
+          reason: expect.stringMatching(reason),
+        },
         { table: "agent", rows: 3, source: "llm" },
       ]);
       expect(Object.keys(report.llmRows)).toEqual(["agent"]);
@@ -302,7 +308,7 @@ describe("LLM seed rows for an MCP import", () => {
     });
     expect(report.tables[0]).toEqual({
       table: "ticket",
-      rows: 5,
+      rows: SEED_ROWS,
       source: "generated",
       reason: expect.stringMatching(
         /^with these rows search_tickets could not be built: no searchable text/,
@@ -326,8 +332,8 @@ describe("LLM seed rows for an MCP import", () => {
       const report = await writeSeedRowsWithLlm({ llm: scripted.llm(), spec: HELPDESK_SPEC });
       expect(report).toMatchObject({ status: "generated", error: expect.stringMatching(why) });
       expect(report.tables).toEqual([
-        { table: "ticket", rows: 5, source: "generated", reason: report.error },
-        { table: "agent", rows: 5, source: "generated", reason: report.error },
+        { table: "ticket", rows: SEED_ROWS, source: "generated", reason: report.error },
+        { table: "agent", rows: SEED_ROWS, source: "generated", reason: report.error },
       ]);
       expect(report.llmRows).toEqual({});
       expect(importMcpSpec(HELPDESK_SPEC, { seedRows: report.llmRows })).toEqual(plain);

@@ -9,6 +9,7 @@ import { ToolSpecSchema } from "../../core/environment/spec";
 import { discoverEnvironment } from "../../core/importers/discover";
 import { importMcpSpec } from "../../core/importers/mcp-spec-import";
 import type { SurfaceDatabase } from "../../core/importers/mcp-surface";
+import { SEED_ROWS } from "../../core/importers/mcp-tool-tests";
 import { interpolatesArguments } from "../support/database-harness";
 import { admitImport } from "../support/mcp-admission";
 
@@ -85,7 +86,7 @@ describe("importMcpSpec, what it derives", () => {
   it("derives github issues keyed by issue_number, scoped by owner and repo", () => {
     const { report, tools } = load("github");
     expect(report.tables).toContainEqual(
-      expect.objectContaining({ name: "issue", key: "issue_number", rows: 5 }),
+      expect.objectContaining({ name: "issue", key: "issue_number", rows: SEED_ROWS }),
     );
     const get = tools.find((t) => t.name === "get_issue");
     expect(get?.effect).toBe("read");
