@@ -7,6 +7,7 @@ import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { Prng } from "../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "./draft";
+import { filesystemTaskSource } from "./filesystem-tasks";
 import { sqlTaskSource } from "./sql-templates";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
@@ -29,7 +30,10 @@ export interface SurfaceTaskSource {
   recognise(db: SqlDatabase, tools: readonly ToolSpec[]): SurfaceTasks | undefined;
 }
 
-export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [sqlTaskSource];
+export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
+  sqlTaskSource,
+  filesystemTaskSource,
+];
 
 export function surfaceTasks(
   db: SqlDatabase,

@@ -1,0 +1,109 @@
+// Task synthesis on file-system environments (the MCP importer's filesystem surface): the tree is
+// read once through the server's own tools, every template lists the tasks it allows there, and
+// each attempt drafts one not drafted before in this run (so no two drafts make the same calls),
+// from a template chosen at random among those of the wanted kind that still have some.
+import { FS_ROOT } from "../importers/mcp-filesystem-seed";
+import type { Prng } from "../sandbox/determinism";
+import type { DraftAttempt, DraftTarget } from "./draft";
+import { moveByRule } from "./filesystem-bulk-moves";
+import { csvSetField, csvUpdateJoined, csvUpdateWhere } from "./filesystem-csv-edits";
+import { csvJoinAnswer, csvSummary } from "./filesystem-csv-reports";
+import {
+  extremeFileQuestion,
+  mentionedFile,
+  moveExtremeFile,
+  moveMentionedFile,
+} from "./filesystem-file-finds";
+import { filesQuestion } from "./filesystem-file-stats";
+import { bumpVersion, copySetting, jsonSetField } from "./filesystem-json-edits";
+import { type FsLens, filesystemLens } from "./filesystem-lens";
+import { csvReferences, csvTables } from "./filesystem-tables";
+import type { FsCandidate, FsContext, FsTemplate } from "./filesystem-template";
+import { checkItem, replaceName } from "./filesystem-text-edits";
+import { exploreTree } from "./filesystem-tree";
+import { shuffled } from "./graph-random";
+import type { SurfaceTaskSource } from "./surface-tasks";
+import type { TaskKind } from "./task";
+import type { ToolRunner } from "./tool-runner";
+
+export const FILESYSTEM_TEMPLATES: readonly FsTemplate[] = [
+  // graph
+  extremeFileQuestion,
+  mentionedFile,
+  moveExtremeFile,
+  moveMentionedFile,
+  csvSetField,
+  jsonSetField,
+  copySetting,
+  bumpVersion,
+  checkItem,
+  // programmatic
+  filesQuestion,
+  csvJoinAnswer,
+  csvUpdateWhere,
+  csvUpdateJoined,
+  csvSummary,
+  replaceName,
+  moveByRule,
+];
+
+const WRITE_ROLES = ["write", "edit", "move", "mkdir"] as const;
+
+/** One synthesis run's view: the explored tree, each template's candidates, what was drafted. */
+export interface FsSession {
+  ctx: FsContext;
+  pools: Map<FsTemplate, FsCandidate[]>;
+  drafted: Set<string>;
+}
+
+export function openSession(lens: FsLens, runner: ToolRunner): FsSession {
+  const tree = exploreTree(lens, runner, FS_ROOT);
+  const tables = csvTables(tree);
+  const ctx: FsContext = { lens, tree, tables, references: csvReferences(tables) };
+  const pools = new Map(FILESYSTEM_TEMPLATES.map((t) => [t, t.candidates(ctx)]));
+  return { ctx, pools, drafted: new Set() };
+}
+
+/** One task of `kind` from a template that still has undrafted candidates; writes when asked. */
+export function filesystemTask(
+  session: FsSession,
+  rng: Prng,
+  kind: TaskKind,
+  target: DraftTarget,
+): DraftAttempt {
+  const usable = FILESYSTEM_TEMPLATES.filter(
+    (t) => t.kind === kind && (target.minWrites === 0 || t.writes),
+  );
+  let last = { reason: "exhausted", detail: `every file-system ${kind} task was drafted` };
+  for (const template of shuffled(rng, usable)) {
+    const left = (session.pools.get(template) ?? []).filter((c) => !session.drafted.has(c.key));
+    const candidate = left[Math.floor(rng.next() * left.length)];
+    if (!candidate) continue;
+    session.drafted.add(candidate.key);
+    const built = candidate.render(rng);
+    if ("program" in built) return { ok: true, draft: built };
+    last = built;
+  }
+  return { ok: false, ...last };
+}
+
+/** Environments whose tools are the filesystem surface's (see filesystem-lens.ts). */
+export const filesystemTaskSource: SurfaceTaskSource = {
+  name: "filesystem",
+  recognise(db, tools) {
+    const lens = filesystemLens(db, tools);
+    if (!lens) return undefined;
+    let session: FsSession | undefined;
+    return {
+      unfit: (minWrites) =>
+        minWrites > 0 && !WRITE_ROLES.some((role) => lens[role])
+          ? `the file-system server only reads, so no task can make ${minWrites} write(s)`
+          : undefined,
+      draft: ({ rng, runner }, kind, target) => {
+        // Exploration only reads, and every attempt's copy is the initial tree: read it once.
+        session ??= openSession(lens, runner);
+        return filesystemTask(session, rng, kind, target);
+      },
+    };
+  },
+};

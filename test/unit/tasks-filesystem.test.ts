@@ -1,0 +1,205 @@
+// Task synthesis on the filesystem surface (@modelcontextprotocol/server-filesystem over the
+// seeded /projects repository): chains that find a file or a row and act on it, programs that loop
+// over files and CSV rows; every kept task is solved by its own solution and not by doing nothing,
+// and a different route to the same end state (writing the whole file instead of editing a line)
+// earns the same reward.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EnvironmentSpec } from "../../core/environment/spec";
+import { filesystemLens } from "../../core/tasks/filesystem-lens";
+import { openSession } from "../../core/tasks/filesystem-tasks";
+import { scoreEpisode } from "../../core/tasks/score-episode";
+import { SURFACE_TASK_SOURCES } from "../../core/tasks/surface-tasks";
+import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
+import { synthesizeTasks } from "../../core/tasks/synthesize";
+import type { Task } from "../../core/tasks/task";
+import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+
+const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
+
+/** The reward `program` earns on `task` from a fresh copy (-1 when it fails to run). */
+async function programScore(env: NodeWorld, task: Task, program: string): Promise<number> {
+  const programs = await env.world.loadPrograms([program]);
+  try {
+    const run = env.world.fresh(task.episode, (runner) =>
+      programs.run(0, runner, env.world.programHost(task.episode)),
+    );
+    return run.value.ok ? scoreEpisode(task, run.changes, run.value.answer).reward : -1;
+  } finally {
+    programs.dispose();
+  }
+}
+
+describe("file-system task synthesis on mcp-filesystem", () => {
+  let env: NodeWorld;
+  beforeAll(async () => {
+    env = await nodeWorld(catalogSpec("mcp-filesystem"));
+  });
+  afterAll(() => env.close());
+
+  it("sees each file operation's tool, preferring the one not marked deprecated", () => {
+    const lens = filesystemLens(env.world.db, env.world.tools);
+    expect(lens).toMatchObject({
+      read_text: "read_text_file",
+      list: "list_directory",
+      list_sizes: "list_directory_with_sizes",
+      tree: "directory_tree",
+      search: "search_files",
+      info: "get_file_info",
+      write: "write_file",
+      edit: "edit_file",
+      move: "move_file",
+      mkdir: "create_directory",
+    });
+    const claimed = SURFACE_TASK_SOURCES.find((s) => s.recognise(env.world.db, env.world.tools));
+    expect(claimed?.name).toBe("filesystem");
+  });
+
+  it("reads the seeded tree and its CSV files as tables that refer to each other", () => {
+    const lens = filesystemLens(env.world.db, env.world.tools);
+    if (!lens) throw new Error("not recognised");
+    const session = env.world.fresh({ seed: "look", clockStart: env.world.clockStart }, (runner) =>
+      openSession(lens, runner),
+    ).value;
+    const { tree, tables, references } = session.ctx;
+    expect(tree.root).toBe("/projects");
+    expect(tree.dirs).toContain("/projects/src/routes");
+    const orders = tables.find((t) => t.file.name === "orders.csv");
+    expect(orders?.entity).toBe("order");
+    expect(orders?.categories.map((c) => orders.header[c])).toEqual(["status"]);
+    const reference = references.find((r) => r.child === orders);
+    expect(reference?.parent.file.name).toBe("customers.csv");
+    expect(reference && orders?.header[reference.column]).toBe("customer_id");
+    const logo = tree.files.find((f) => f.name === "logo.png");
+    expect(logo?.text).toBeUndefined();
+    expect(logo?.size).toBeGreaterThan(0);
+  });
+
+  it.each(["graph", "programmatic"] as const)(
+    "keeps %s tasks the oracle solves and inaction does not",
+    async (strategy) => {
+      const { tasks } = await synthesizeTasks(
+        env.world,
+        shard({ count: 15, strategy, seed: `fs-${strategy}` }),
+      );
+      expect(tasks.length).toBe(15);
+      const toolNames = env.world.tools.map((t) => t.name);
+      for (const task of tasks) {
+        expect(task.kind).toBe(strategy);
+        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
+        for (const name of toolNames) expect(task.instruction).not.toContain(name);
+        expect(await oracleScore(env, task)).toBe(1);
+        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
+      }
+      const reads = tasks.filter((t) => t.groundTruth.answer !== undefined).length;
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThan(tasks.length);
+    },
+  );
+
+  it("makes only write tasks, judged on fs_entries, when writes are asked for", async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      shard({ count: 8, strategy: "mixed", seed: "fs-writes", difficulty: { minWrites: 1 } }),
+    );
+    expect(tasks.length).toBe(8);
+    for (const task of tasks) {
+      expect(Object.keys(task.groundTruth.changes)).toEqual(["fs_entries"]);
+      expect(await oracleScore(env, task)).toBe(1);
+    }
+  });
+
+  it("answers the file that mentions a phrase with the file that holds it", async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      shard({ count: 60, strategy: "graph", seed: "fs-mentions" }),
+    );
+    const named = tasks.filter((t) => t.instruction.includes("Answer with its file name"));
+    expect(named.length).toBeGreaterThan(0);
+    for (const task of named) {
+      const phrase = /mentions "([^"]+)"/.exec(task.instruction)?.[1] ?? "";
+      const holders = env.world.db.query(
+        "SELECT name FROM fs_entries WHERE kind = 'file' AND instr(content, ?) > 0",
+        [phrase],
+      );
+      expect(holders.map((row) => row.name)).toContain(task.groundTruth.answer?.value);
+    }
+  });
+
+  it("accepts a CSV row change made by rewriting the whole file instead of editing the line", async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      shard({ count: 40, strategy: "graph", seed: "fs-route" }),
+    );
+    const task = tasks.find((t) =>
+      /^In \/projects\/data\/orders\.csv, set the status of the order/.test(t.instruction),
+    );
+    if (!task) throw new Error("no order status task drafted");
+    const [, id, status] = /order "([^"]+)" to "([^"]+)"/.exec(task.instruction) ?? [];
+    const rewrite = `(args, ctx) => {
+      const path = "/projects/data/orders.csv";
+      const text = ctx.call("read_file", { path }).content;
+      const lines = text.split("\\n").map((line) => {
+        const cells = line.split(",");
+        if (cells[0] === ${JSON.stringify(id)}) cells[2] = ${JSON.stringify(status)};
+        return cells.join(",");
+      });
+      ctx.call("write_file", { path, content: lines.join("\\n") });
+      return "done";
+    }`;
+    expect(await programScore(env, task, rewrite)).toBe(1);
+    const wrong = rewrite.replace(JSON.stringify(status), JSON.stringify(`${status}x`));
+    expect(await programScore(env, task, wrong)).toBe(0);
+  });
+
+  it("is deterministic", async () => {
+    const request = shard({ count: 8, strategy: "mixed", seed: "fs-same" });
+    const a = await synthesizeTasks(env.world, request);
+    const b = await synthesizeTasks(env.world, request);
+    expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
+  });
+});
+
+describe("file-system recognition elsewhere", () => {
+  it("does not claim a SQL server's tools", async () => {
+    const sql = await nodeWorld(catalogSpec("mcp-sqlite-npx-chinook"));
+    try {
+      expect(filesystemLens(sql.world.db, sql.world.tools)).toBeUndefined();
+    } finally {
+      sql.close();
+    }
+  });
+});
+
+describe("file-system task synthesis on a server that only reads", () => {
+  let env: NodeWorld;
+  beforeAll(async () => {
+    const spec = catalogSpec("mcp-filesystem");
+    const readOnly: EnvironmentSpec = {
+      ...spec,
+      tools: spec.tools.filter((t) => t.effect === "read"),
+    };
+    env = await nodeWorld(readOnly);
+  });
+  afterAll(() => env.close());
+
+  it("still asks questions about the files", async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      shard({ count: 6, strategy: "mixed", seed: "fs-read-only" }),
+    );
+    expect(tasks.length).toBe(6);
+    for (const task of tasks) {
+      expect(task.groundTruth.answer).toBeDefined();
+      expect(await oracleScore(env, task)).toBe(1);
+    }
+  });
+
+  it("says why when writes are asked for", async () => {
+    const { tasks, report } = await synthesizeTasks(
+      env.world,
+      shard({ count: 4, strategy: "graph", seed: "fs-no-writes", difficulty: { minWrites: 1 } }),
+    );
+    expect(tasks).toEqual([]);
+    expect(report.stoppedBecause).toMatch(/only reads/);
+  });
+});
