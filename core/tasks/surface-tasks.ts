@@ -11,6 +11,7 @@ import { filesystemTaskSource } from "./filesystem-tasks";
 import { sqlTaskSource } from "./sql-templates";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
+import { utilityTaskSource } from "./utility-tasks";
 
 export interface SurfaceDraftContext {
   rng: Prng;
@@ -32,6 +33,7 @@ export interface SurfaceTaskSource {
 
 export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   sqlTaskSource,
+  utilityTaskSource,
   filesystemTaskSource,
 ];
 

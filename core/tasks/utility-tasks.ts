@@ -1,0 +1,121 @@
+// Task source for environments of stand-alone utility tools (the MCP reference "everything"
+// server): graph chains that read a value only one tool reveals and pass it to another (a
+// resource's text into a gzip, its creation time into an echo, two readings into the sum), and
+// programs that loop over resources, readings and settings with tests and totals. Templates are
+// drawn in proportion to how many distinct tasks each can make here (capped), so the small ones
+// (three cities, six variables, two settings) are not drawn into duplicates while the resource
+// templates (100 numbered resources, each as Text and Blob) carry the volume.
+import type { DraftAttempt, DraftTarget } from "./draft";
+import { pickWeighted } from "./graph-random";
+import type { SurfaceTaskSource } from "./surface-tasks";
+import type { TaskKind } from "./task";
+import type { UtilityContext } from "./utility-explore";
+import {
+  echoReading,
+  echoSession,
+  echoVariable,
+  gzipReading,
+  gzipVariable,
+  sumReadings,
+} from "./utility-graph-records";
+import { echoCreationTime, gzipResource, lastLinkedResource } from "./utility-graph-resources";
+import { utilityLens } from "./utility-lens";
+import { extremeReading, switchAllOn, totalWhere } from "./utility-program-records";
+import {
+  countBeforeTime,
+  countLinkedAfter,
+  gzipCreatedAfter,
+  gzipTotalSize,
+  longestWait,
+} from "./utility-program-resources";
+import type { UtilityTemplate } from "./utility-template";
+
+export const UTILITY_TEMPLATES: readonly UtilityTemplate[] = [
+  gzipResource,
+  echoCreationTime,
+  lastLinkedResource,
+  echoReading,
+  sumReadings,
+  gzipReading,
+  echoVariable,
+  gzipVariable,
+  echoSession,
+  countBeforeTime,
+  longestWait,
+  gzipCreatedAfter,
+  gzipTotalSize,
+  countLinkedAfter,
+  totalWhere,
+  extremeReading,
+  switchAllOn,
+];
+
+/** No template is drawn more often than one that can make this many tasks. */
+const WEIGHT_CAP = 150;
+
+/** Environments whose every tool is a utility of core/importers/mcp-utility-*.ts. */
+export const utilityTaskSource: SurfaceTaskSource = {
+  name: "utilities",
+  recognise(db, tools) {
+    const lens = utilityLens(db, tools);
+    if (!lens) return undefined;
+    const writes = UTILITY_TEMPLATES.filter((t) => t.maxWrites > 0 && t.capacity(lens) > 0);
+    return {
+      unfit(minWrites) {
+        if (minWrites === 0) return undefined;
+        if (writes.length === 0) {
+          return `none of this server's utilities changes state, so no task can make ${minWrites} write(s)`;
+        }
+        const most = Math.max(...writes.map((t) => t.maxWrites));
+        return minWrites > most
+          ? `a task here makes at most ${most} write(s) (one gzip per resource of a run, one switch per setting), not ${minWrites}`
+          : undefined;
+      },
+      draft: ({ rng, runner }, kind, target) => utilityTask({ lens, rng, runner }, kind, target),
+    };
+  },
+};
+
+/** One utility task of `kind`: templates drawn by weight until one builds. */
+export function utilityTask(
+  ctx: UtilityContext,
+  kind: TaskKind,
+  target: DraftTarget,
+): DraftAttempt {
+  let usable = UTILITY_TEMPLATES.filter(
+    (t) =>
+      t.kind === kind &&
+      t.capacity(ctx.lens) > 0 &&
+      (target.minWrites === 0 || t.maxWrites >= target.minWrites),
+  );
+  if (usable.length === 0) {
+    const most = Math.max(
+      0,
+      ...UTILITY_TEMPLATES.filter((t) => t.kind === kind && t.capacity(ctx.lens) > 0).map(
+        (t) => t.maxWrites,
+      ),
+    );
+    return {
+      ok: false,
+      reason: "no_template",
+      detail:
+        target.minWrites > most
+          ? `no ${kind} task of this server makes ${target.minWrites} write(s): its ${kind} tasks make at most ${most}`
+          : `no ${kind} template fits this server's utilities`,
+    };
+  }
+  // Templates only read while exploring, so a failed one leaves the fresh copy as it was.
+  let last = { reason: "no_template", detail: "" };
+  while (usable.length > 0) {
+    const template = pickWeighted(
+      ctx.rng,
+      usable.map((t) => ({ item: t, weight: Math.min(WEIGHT_CAP, t.capacity(ctx.lens)) })),
+    );
+    if (!template) break;
+    const built = template.build(ctx, target);
+    if ("program" in built) return { ok: true, draft: built };
+    last = built;
+    usable = usable.filter((t) => t !== template);
+  }
+  return { ok: false, ...last };
+}
