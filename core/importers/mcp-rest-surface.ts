@@ -53,7 +53,7 @@ function hasPathArgument(tool: SurfaceTool): boolean {
 }
 
 /** The largest family of `<prefix>_<method>` tools with a `path`, if it has a GET tool. */
-function familyOf(tools: readonly SurfaceTool[]): Member[] | undefined {
+export function familyOf(tools: readonly SurfaceTool[]): Member[] | undefined {
   const families = new Map<string, Member[]>();
   for (const tool of tools) {
     const m = METHOD_NAME.exec(tool.original.name);
@@ -66,7 +66,7 @@ function familyOf(tools: readonly SurfaceTool[]): Member[] | undefined {
   return withGet.sort((a, b) => b.length - a.length)[0];
 }
 
-function pathDescription(tool: SurfaceTool): string {
+export function pathDescription(tool: SurfaceTool): string {
   const props = tool.schema.properties;
   const path = isJsonObject(props) ? props.path : undefined;
   return isJsonObject(path) && typeof path.description === "string" ? path.description : "";

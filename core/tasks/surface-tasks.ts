@@ -8,6 +8,7 @@ import type { SqlDatabase } from "../episode/sql-database";
 import type { Prng } from "../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
+import { restTaskSource } from "./rest-tasks";
 import { sqlTaskSource } from "./sql-templates";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
@@ -33,6 +34,7 @@ export interface SurfaceTaskSource {
 
 export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   sqlTaskSource,
+  restTaskSource,
   utilityTaskSource,
   filesystemTaskSource,
 ];

@@ -1,0 +1,153 @@
+// Task synthesis on REST passthrough tools in front of an issue tracker (mcp-atlassian-jira):
+// chains that find an issue by its summary, a project by its name or a person by their name and
+// feed the key or account id on, and programs that loop over a set of issues; every kept task is
+// solved by its own solution and not by doing nothing, and no instruction names a path, a query
+// language or an argument.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { restLens } from "../../core/tasks/rest-lens";
+import { restTaskSource } from "../../core/tasks/rest-tasks";
+import { scoreEpisode } from "../../core/tasks/score-episode";
+import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
+import { synthesizeTasks } from "../../core/tasks/synthesize";
+import type { Task } from "../../core/tasks/task";
+import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+
+const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
+const WRITE_TOOLS = ["jira_post", "jira_put", "jira_patch", "jira_delete"];
+/** What a user would never say: tools, paths, JQL, argument names. */
+const LEAKY = /jira_|\/rest\/|jql|jq\b|queryParams|outputFormat|ORDER BY|accountId|statusCategory/i;
+/** Issue keys, project keys and account ids: what a solution must find, never be told. */
+function hiddenKeys(env: NodeWorld): string[] {
+  const rows = env.spec.seed.tables.rest_documents?.rows ?? [];
+  return rows.flatMap((row) => {
+    const [collection, , id, key] = row;
+    if (collection === "issue" || collection === "project")
+      return typeof key === "string" ? [key] : [];
+    return collection === "user" && typeof id === "string" ? [id] : [];
+  });
+}
+
+const wholeWord = (text: string) =>
+  new RegExp(`(?<![\\w-])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`);
+
+function callsAfterFirst(task: Task): string {
+  return JSON.stringify(task.solution.calls.slice(1).map((c) => c.args));
+}
+
+describe("REST task synthesis on mcp-atlassian-jira", () => {
+  let env: NodeWorld;
+  let keys: string[];
+  beforeAll(async () => {
+    env = await nodeWorld(catalogSpec("mcp-atlassian-jira"));
+    keys = hiddenKeys(env);
+  });
+  afterAll(() => env.close());
+
+  it("sees each method's tool and the tracker's endpoints", () => {
+    const lens = restLens(env.world.tools);
+    expect(lens?.tools).toEqual({
+      GET: "jira_get",
+      POST: "jira_post",
+      PUT: "jira_put",
+      PATCH: "jira_patch",
+      DELETE: "jira_delete",
+    });
+    expect(lens?.search).toEqual({ path: "/rest/api/3/search/jql", param: "jql" });
+    expect(lens?.userSearch).toEqual({ path: "/rest/api/3/user/search", param: "query" });
+    expect(lens?.projects).toBe("/rest/api/3/project");
+    expect(lens?.under).toEqual({
+      comment: "comment",
+      worklog: "worklog",
+      watchers: "watchers",
+      transitions: "transitions",
+    });
+    expect(keys).toContain("WEB");
+    expect(keys.some((k) => /^[0-9a-f]{24}$/.test(k))).toBe(true);
+  });
+
+  it.each(["graph", "programmatic"] as const)(
+    "keeps %s tasks the oracle solves and inaction does not, naming things as a user would",
+    async (strategy) => {
+      const { tasks } = await synthesizeTasks(
+        env.world,
+        shard({ count: 15, strategy, seed: `rest-${strategy}` }),
+      );
+      expect(tasks.length).toBe(15);
+      for (const task of tasks) {
+        expect(task.kind).toBe(strategy);
+        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
+        expect(task.solution.calls[0]?.tool).toBe("jira_get");
+        expect(task.instruction).not.toMatch(LEAKY);
+        // The keys and account ids the solution uses come from its own look-ups.
+        for (const key of keys) expect(task.instruction).not.toMatch(wholeWord(key));
+        expect(keys.some((k) => callsAfterFirst(task).includes(k))).toBe(true);
+        if (strategy === "programmatic") expect(task.solution.program).toMatch(/\bfor \(/);
+        expect(await oracleScore(env, task)).toBe(1);
+        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
+      }
+      expect(tasks.some((t) => t.groundTruth.answer !== undefined)).toBe(true);
+      expect(tasks.some((t) => t.groundTruth.answer === undefined)).toBe(true);
+    },
+  );
+
+  it("makes write tasks through the write tools when writes are asked for", async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      shard({ count: 8, strategy: "mixed", seed: "rest-writes", difficulty: { minWrites: 1 } }),
+    );
+    expect(tasks.length).toBe(8);
+    for (const task of tasks) {
+      expect(task.solution.calls.some((c) => WRITE_TOOLS.includes(c.tool))).toBe(true);
+      expect(Object.keys(task.groundTruth.changes)).toEqual(["rest_documents"]);
+      expect(await oracleScore(env, task)).toBe(1);
+    }
+  });
+
+  it("is deterministic", async () => {
+    const request = shard({ count: 6, strategy: "mixed", seed: "rest-same" });
+    const a = await synthesizeTasks(env.world, request);
+    const b = await synthesizeTasks(env.world, request);
+    expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
+    expect(b.tasks.map((t) => t.instruction)).toEqual(a.tasks.map((t) => t.instruction));
+  });
+
+  it("does not claim other surfaces' tools", async () => {
+    const sql = await nodeWorld(catalogSpec("mcp-sqlite-npx-chinook"));
+    try {
+      expect(restLens(sql.world.tools)).toBeUndefined();
+      expect(restTaskSource.recognise(sql.world.db, sql.world.tools)).toBeUndefined();
+    } finally {
+      sql.close();
+    }
+  });
+});
+
+describe("REST task synthesis when only the GET tool is exposed", () => {
+  let env: NodeWorld;
+  beforeAll(async () => {
+    const spec = catalogSpec("mcp-atlassian-jira");
+    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.name === "jira_get") });
+  });
+  afterAll(() => env.close());
+
+  it("still makes read tasks", async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      shard({ count: 6, strategy: "mixed", seed: "rest-read-only" }),
+    );
+    expect(tasks.length).toBe(6);
+    for (const task of tasks) {
+      expect(task.solution.calls.every((c) => c.tool === "jira_get")).toBe(true);
+      expect(await oracleScore(env, task)).toBe(1);
+    }
+  });
+
+  it("says why when writes are asked of tools that only read", async () => {
+    const { tasks, report } = await synthesizeTasks(
+      env.world,
+      shard({ count: 5, strategy: "graph", seed: "rest-no-writes", difficulty: { minWrites: 1 } }),
+    );
+    expect(tasks).toEqual([]);
+    expect(report.stoppedBecause).toMatch(/only read/);
+  });
+});
