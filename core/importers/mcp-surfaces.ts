@@ -7,6 +7,7 @@ import { restSurface } from "./mcp-rest-surface";
 import { sqlSurface } from "./mcp-sql-surface";
 import type { McpSurface } from "./mcp-surface";
 import { utilitySurface } from "./mcp-utility-surface";
+import { workflowSurface } from "./mcp-workflow-surface";
 
 export const MCP_SURFACES: readonly McpSurface[] = [
   sqlSurface,
@@ -15,5 +16,6 @@ export const MCP_SURFACES: readonly McpSurface[] = [
   filesystemSurface,
   graphSurface,
   messagingSurface,
+  workflowSurface,
   utilitySurface,
 ];

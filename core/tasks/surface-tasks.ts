@@ -8,11 +8,13 @@ import type { SqlDatabase } from "../episode/sql-database";
 import type { Prng } from "../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
+import { graphMemoryTaskSource } from "./graph-memory-tasks";
 import { restTaskSource } from "./rest-tasks";
 import { sqlTaskSource } from "./sql-templates";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
 import { utilityTaskSource } from "./utility-tasks";
+import { workflowTaskSource } from "./workflow-tasks";
 
 export interface SurfaceDraftContext {
   rng: Prng;
@@ -37,6 +39,8 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   restTaskSource,
   utilityTaskSource,
   filesystemTaskSource,
+  graphMemoryTaskSource,
+  workflowTaskSource,
 ];
 
 export function surfaceTasks(

@@ -111,14 +111,15 @@ describe("importMcpSpec, what it derives", () => {
   });
 
   it("hands the left-out tools with usable schemas to the coding agent as its contract", () => {
-    const content = readFileSync(new URL("taskmanager.json", dir), "utf8");
+    const content = readFileSync(new URL("hubspot.json", dir), "utf8");
     const discovered = discoverEnvironment(openBetterSqlite(), {
       format: "mcp-spec",
       content,
-      sourceName: "taskmanager.json",
+      sourceName: "hubspot.json",
     });
     const wanted = discovered.wanted ?? [];
-    expect(wanted.map((t) => t.name)).toContain("get_next_task");
+    const [first] = wanted;
+    expect(first).toBeDefined();
     expect(wanted.map((t) => t.name).sort()).toEqual(
       discovered.leftOut
         .map((t) => t.subject)
@@ -126,11 +127,9 @@ describe("importMcpSpec, what it derives", () => {
         .sort(),
     );
     const original = JSON.parse(content).tools.find(
-      (t: { name: string }) => t.name === "get_next_task",
+      (t: { name: string }) => t.name === first?.name,
     );
-    expect(wanted.find((t) => t.name === "get_next_task")?.inputSchema).toEqual(
-      original.inputSchema,
-    );
+    expect(first?.inputSchema).toEqual(original.inputSchema);
     for (const tool of wanted) expect(discovered.tools.map((t) => t.name)).not.toContain(tool.name);
   });
 

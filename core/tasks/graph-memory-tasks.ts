@@ -1,0 +1,98 @@
+// Task synthesis on knowledge-graph memories (the MCP importer's graph surface, e.g.
+// @modelcontextprotocol/server-memory): the graph is read once through the server's own tool,
+// every template lists the tasks it allows there, and each attempt drafts one not drafted before
+// in this run, from a template chosen at random among those of the wanted kind that still have
+// some. Graph tasks find an entity by a relation or a quoted phrase and read or change it;
+// programmatic tasks loop over a group of entities (count, compare, sum, list, note, delete).
+//
+// Writes create at most one entity and one relation per task: the server numbers new entities
+// and relations in creation order and the verifier compares those numbers, so two creations an
+// agent may make in either order would leave different rows for the same correct work.
+import type { Prng } from "../sandbox/determinism";
+import type { DraftAttempt, DraftTarget } from "./draft";
+import { PROGRAM_COUNT_TEMPLATES } from "./graph-memory-counts";
+import { GRAPH_EDIT_TEMPLATES } from "./graph-memory-edits";
+import { memoryFinders } from "./graph-memory-finders";
+import { GRAPH_FIND_TEMPLATES } from "./graph-memory-finds";
+import { type MemoryLens, memoryLens } from "./graph-memory-lens";
+import { readMemory } from "./graph-memory-model";
+import { PROGRAM_SWEEP_TEMPLATES } from "./graph-memory-sweeps";
+import type { MemoryCandidate, MemoryTemplate } from "./graph-memory-template";
+import { shuffled } from "./graph-random";
+import type { SurfaceTaskSource } from "./surface-tasks";
+import type { TaskKind } from "./task";
+import type { ToolRunner } from "./tool-runner";
+
+export const MEMORY_TEMPLATES: readonly MemoryTemplate[] = [
+  ...GRAPH_EDIT_TEMPLATES,
+  ...GRAPH_FIND_TEMPLATES,
+  ...PROGRAM_COUNT_TEMPLATES,
+  ...PROGRAM_SWEEP_TEMPLATES,
+];
+
+/** One synthesis run's view: each template's candidates and which were drafted. */
+export interface MemorySession {
+  pools: Map<MemoryTemplate, MemoryCandidate[]>;
+  drafted: Set<string>;
+}
+
+export function openMemorySession(lens: MemoryLens, runner: ToolRunner): MemorySession {
+  const graph = readMemory(lens, runner);
+  const ctx = { lens, graph, finders: memoryFinders(lens, graph) };
+  return {
+    pools: new Map(MEMORY_TEMPLATES.map((t) => [t, t.candidates(ctx)])),
+    drafted: new Set(),
+  };
+}
+
+/** One task of `kind` from a template that still has undrafted candidates making enough writes. */
+export function memoryTask(
+  session: MemorySession,
+  rng: Prng,
+  kind: TaskKind,
+  target: DraftTarget,
+): DraftAttempt {
+  const fits = (c: MemoryCandidate) => !session.drafted.has(c.key) && c.writes >= target.minWrites;
+  const usable = MEMORY_TEMPLATES.filter((t) => t.kind === kind);
+  const most = Math.max(
+    0,
+    ...usable.flatMap((t) => session.pools.get(t) ?? []).map((c) => c.writes),
+  );
+  let last =
+    most < target.minWrites
+      ? {
+          reason: "too_few_writes",
+          detail: `a memory ${kind} task here makes at most ${most} write(s), not ${target.minWrites}`,
+        }
+      : { reason: "exhausted", detail: `every memory ${kind} task was drafted` };
+  for (const template of shuffled(rng, usable)) {
+    const left = (session.pools.get(template) ?? []).filter(fits);
+    const candidate = left[Math.floor(rng.next() * left.length)];
+    if (!candidate) continue;
+    session.drafted.add(candidate.key);
+    const built = candidate.render(rng);
+    if ("program" in built) return { ok: true, draft: built };
+    last = built;
+  }
+  return { ok: false, ...last };
+}
+
+/** Environments whose tools are the knowledge-graph surface's (see graph-memory-lens.ts). */
+export const graphMemoryTaskSource: SurfaceTaskSource = {
+  name: "graph-memory",
+  recognise(db, tools) {
+    const lens = memoryLens(db, tools);
+    if (!lens) return undefined;
+    let session: MemorySession | undefined;
+    return {
+      // A recognised memory always creates entities and relations (see looksLikeKnowledgeGraph);
+      // a shard asking for more writes than any task makes runs out of candidates and says so.
+      unfit: () => undefined,
+      draft: ({ rng, runner }, kind, target) => {
+        // Exploration only reads, and every attempt's copy is the initial graph: read it once.
+        session ??= openMemorySession(lens, runner);
+        return memoryTask(session, rng, kind, target);
+      },
+    };
+  },
+};

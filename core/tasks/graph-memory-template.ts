@@ -1,0 +1,54 @@
+// The shape of a memory task template: from the explored graph it lists every task it could make
+// (a candidate, keyed by what decides the solution's calls, so a synthesis run never drafts the
+// same task twice) and renders one into a draft: a user's instruction and a solution program.
+import type { Prng } from "../sandbox/determinism";
+import type { TaskDraft } from "./draft";
+import type { Finder } from "./graph-memory-finders";
+import type { MemoryLens } from "./graph-memory-lens";
+import type { MemoryGraph } from "./graph-memory-model";
+import { functionSource } from "./program-code";
+import type { TaskKind } from "./task";
+
+export interface MemoryContext {
+  lens: MemoryLens;
+  graph: MemoryGraph;
+  finders: Finder[];
+}
+
+export type Built = TaskDraft | { reason: string; detail: string };
+
+export interface MemoryCandidate {
+  /** Equal for candidates whose solutions would make the same calls. */
+  key: string;
+  /** State-changing calls the solution makes. */
+  writes: number;
+  render(rng: Prng): Built;
+}
+
+export interface MemoryTemplate {
+  name: string;
+  kind: TaskKind;
+  /** Every candidate this memory allows (empty when the server lacks a tool it needs). */
+  candidates(ctx: MemoryContext): MemoryCandidate[];
+}
+
+export function memoryDraft(
+  kind: TaskKind,
+  instruction: string,
+  statements: readonly string[],
+  rest: Pick<TaskDraft, "hidden" | "tools"> & Partial<TaskDraft>,
+  difficulty: TaskDraft["difficulty"],
+): TaskDraft {
+  return {
+    kind,
+    instruction,
+    program: functionSource(statements),
+    difficulty,
+    ...(kind === "graph" ? { dependentCalls: Math.max(1, difficulty.hiddenIds) } : {}),
+    ...rest,
+    tools: [...new Set(rest.tools)],
+  };
+}
+
+/** The first letter upper-cased: a finder's phrase opening a sentence. */
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
