@@ -9,6 +9,7 @@ import type { Prng } from "../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
 import { graphMemoryTaskSource } from "./graph-memory-tasks";
+import { resourceTaskSource } from "./resource-tasks";
 import { restTaskSource } from "./rest-tasks";
 import { sqlTaskSource } from "./sql-templates";
 import type { TaskKind } from "./task";
@@ -38,6 +39,7 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   sqlTaskSource,
   restTaskSource,
   utilityTaskSource,
+  resourceTaskSource,
   filesystemTaskSource,
   graphMemoryTaskSource,
   workflowTaskSource,
