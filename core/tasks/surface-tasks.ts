@@ -9,6 +9,7 @@ import type { Prng } from "../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
 import { graphMemoryTaskSource } from "./graph-memory-tasks";
+import { messagingTaskSource } from "./messaging-tasks";
 import { resourceTaskSource } from "./resource-tasks";
 import { restTaskSource } from "./rest-tasks";
 import { sqlTaskSource } from "./sql-templates";
@@ -42,6 +43,7 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   resourceTaskSource,
   filesystemTaskSource,
   graphMemoryTaskSource,
+  messagingTaskSource,
   workflowTaskSource,
 ];
 

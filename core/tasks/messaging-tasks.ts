@@ -1,0 +1,95 @@
+// Task synthesis on chat workspaces (the MCP importer's messaging surface, e.g. the Slack MCP
+// server): the workspace is read once through the server's own tools, every template lists the
+// tasks it allows there, and each attempt drafts one not drafted before in this run (so no two
+// drafts make the same calls), from a template chosen at random among those of the wanted kind
+// that still have some. Instructions name channels by #name, people by their real name, messages
+// by a phrase of their text and threads by their first message; the app bot the agent posts as is
+// "you", so its own messages and reactions are "yours".
+import type { Prng } from "../sandbox/determinism";
+import type { DraftAttempt, DraftTarget } from "./draft";
+import { shuffled } from "./graph-random";
+import { authorProfile, threadReplyCount, threadStarter } from "./messaging-graph-reads";
+import {
+  postThenReact,
+  postThenReply,
+  reactToMessage,
+  replyInThread,
+} from "./messaging-graph-writes";
+import { CHAT_WRITE_ROLES, type ChatLens, messagingLens } from "./messaging-lens";
+import { PhraseBook } from "./messaging-phrases";
+import { MESSAGING_PROGRAM_TEMPLATES } from "./messaging-program-templates";
+import type { ChatCandidate, ChatTemplate } from "./messaging-template";
+import { exploreWorkspace } from "./messaging-workspace";
+import type { SurfaceTaskSource } from "./surface-tasks";
+import type { TaskKind } from "./task";
+import type { ToolRunner } from "./tool-runner";
+
+export const MESSAGING_TEMPLATES: readonly ChatTemplate[] = [
+  // graph
+  reactToMessage,
+  replyInThread,
+  postThenReply,
+  postThenReact,
+  authorProfile,
+  threadStarter,
+  threadReplyCount,
+  // programmatic
+  ...MESSAGING_PROGRAM_TEMPLATES,
+];
+
+/** One synthesis run's view: each template's candidates and the calls already drafted. */
+export interface ChatSession {
+  pools: Map<ChatTemplate, ChatCandidate[]>;
+  drafted: Set<string>;
+}
+
+export function openSession(lens: ChatLens, runner: ToolRunner): ChatSession {
+  const ws = exploreWorkspace(lens, runner);
+  const ctx = { lens, ws, phrases: new PhraseBook(ws.messages) };
+  const pools = new Map(MESSAGING_TEMPLATES.map((t) => [t, t.candidates(ctx)]));
+  return { pools, drafted: new Set() };
+}
+
+/** One task of `kind` from a template that still has undrafted candidates; writes when asked. */
+export function messagingTask(
+  session: ChatSession,
+  rng: Prng,
+  kind: TaskKind,
+  target: DraftTarget,
+): DraftAttempt {
+  const usable = MESSAGING_TEMPLATES.filter(
+    (t) => t.kind === kind && (target.minWrites === 0 || t.writes),
+  );
+  let last = { reason: "exhausted", detail: `every chat ${kind} task was drafted` };
+  for (const template of shuffled(rng, usable)) {
+    const left = (session.pools.get(template) ?? []).filter((c) => !session.drafted.has(c.key));
+    const candidate = left[Math.floor(rng.next() * left.length)];
+    if (!candidate) continue;
+    session.drafted.add(candidate.key);
+    const built = candidate.render(rng);
+    if ("program" in built) return { ok: true, draft: built };
+    last = built;
+  }
+  return { ok: false, ...last };
+}
+
+/** Environments whose tools are the messaging surface's (see messaging-lens.ts). */
+export const messagingTaskSource: SurfaceTaskSource = {
+  name: "messaging",
+  recognise(db, tools) {
+    const lens = messagingLens(db, tools);
+    if (!lens) return undefined;
+    let session: ChatSession | undefined;
+    return {
+      unfit: (minWrites) =>
+        minWrites > 0 && !CHAT_WRITE_ROLES.some((role) => lens[role])
+          ? `the chat server only reads, so no task can make ${minWrites} write(s)`
+          : undefined,
+      draft: ({ rng, runner }, kind, target) => {
+        // Exploration only reads, and every attempt's copy is the initial workspace: read it once.
+        session ??= openSession(lens, runner);
+        return messagingTask(session, rng, kind, target);
+      },
+    };
+  },
+};
