@@ -1,7 +1,8 @@
 // Task synthesis benchmark: verified tasks per second (graph and programmatic) on Chinook and
 // Northwind through the same core the scratch EpisodeDO runs, on one core in Node; then the mean
 // reward of the built-in policies on the kept tasks (oracle: 1.0 on every task; random far below).
-// Usage: npm run bench:tasks [-- --count 50]
+// Usage: npm run bench:tasks [-- --count 50] [--env chinook,northwind | --env all]
+import { readdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createPrng } from "../core/sandbox/determinism";
 import { randomPolicy } from "../core/tasks/policies/random-policy";
@@ -12,8 +13,15 @@ import type { Task } from "../core/tasks/task";
 import { catalogSpec, type NodeWorld, nodeWorld } from "../test/support/synthesis-harness";
 import { intFlag } from "./int-flag";
 
-const { values } = parseArgs({ options: { count: { type: "string" } } });
+const { values } = parseArgs({ options: { count: { type: "string" }, env: { type: "string" } } });
 const count = intFlag("count", values.count, 50, [1, 200]);
+const environments =
+  values.env === "all"
+    ? readdirSync(new URL("../catalog/dist/", import.meta.url))
+        .filter((f) => f.endsWith(".json") && f !== "index.json")
+        .map((f) => f.replace(/\.json$/, ""))
+        .sort()
+    : (values.env ?? "chinook,northwind").split(",");
 
 async function oracleReward(env: NodeWorld, task: Task): Promise<number> {
   const programs = await env.world.loadPrograms([task.solution.program]);
@@ -41,7 +49,7 @@ console.log(
   `| environment | strategy | kept / asked | candidates | seconds | verified tasks/s | oracle mean | random mean |`,
 );
 console.log(`|---|---|---|---|---|---|---|---|`);
-for (const name of ["chinook", "northwind"]) {
+for (const name of environments) {
   const env = await nodeWorld(catalogSpec(name));
   for (const strategy of ["graph", "programmatic"] as const) {
     const started = performance.now();
