@@ -7,7 +7,6 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
 import { measureChanges } from "../../core/environment/measure-changes";
-import { vacuousTools } from "../../core/environment/vacuity";
 import { clearChanges } from "../../core/episode/change-tracking";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { resourceSurface } from "../../core/importers/mcp-resource-surface";
@@ -18,6 +17,7 @@ import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost, type SeededHost } from "../../core/sandbox/seeded-host";
 import { loadDatabase, rolledBack } from "../support/database-harness";
 import { admitImport, failingTests } from "../support/mcp-admission";
+import { vacuousImportTools } from "../support/mcp-episode";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
 const specText = readFileSync(
@@ -176,17 +176,7 @@ describe("the resource surface on the kubernetes spec", () => {
     expect(failingTests(admission)).toEqual([]);
     expect(admission.problems).toEqual([]);
     expect(admission.totals.admittedTools).toBe(imported.tools.length);
-    const db = loadDatabase(imported.schemaSql, imported.seed);
-    opened.push(db);
-    const vacuous = await vacuousTools({
-      tools: imported.tools,
-      executor: executor(),
-      db,
-      seed: imported.seed,
-      inRollback: (fn) => rolledBack(db, fn),
-      createHost: ({ tool, test }) => createSeededHost(db, `${tool}/${test}`, DEFAULT_CLOCK_START),
-    });
-    expect(vacuous).toEqual([]);
+    expect(await vacuousImportTools(imported)).toEqual([]);
   });
 
   it("imports byte-identically twice", () => {

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
 import { measureChanges } from "../../core/environment/measure-changes";
 import type { ToolSpec } from "../../core/environment/spec";
-import { vacuousTools } from "../../core/environment/vacuity";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { diffAgainstSeed } from "../../core/episode/state-diff";
 import { JMESPATH_SOURCE } from "../../core/importers/mcp-rest-jmespath";
@@ -22,6 +21,7 @@ import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
 import { loadDatabase, rolledBack } from "../support/database-harness";
 import { admitImport, failingTests } from "../support/mcp-admission";
+import { vacuousImportTools } from "../support/mcp-episode";
 
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
 const wasm = new WasmModule(
@@ -100,15 +100,7 @@ describe("the REST surface on atlassian-jira", () => {
       expect(t.inputSchema).toEqual(original.tools.find((o) => o.name === t.name)?.inputSchema);
       expect(t.effect).toBe(t.name === "jira_get" ? "read" : "write");
     }
-    const vacuous = await vacuousTools({
-      tools: imported.tools,
-      executor: createQuickJsExecutor(wasm),
-      db,
-      seed: imported.seed,
-      inRollback: (fn) => rolledBack(db, fn),
-      createHost: ({ tool, test }) => createSeededHost(db, `${tool}/${test}`, DEFAULT_CLOCK_START),
-    });
-    expect(vacuous).toEqual([]);
+    expect(await vacuousImportTools(imported)).toEqual([]);
   });
 
   it("imports byte for byte the same twice", () => {
