@@ -31,6 +31,9 @@ export interface TaskDraft {
   dependentCalls?: number;
 }
 
+/** What a surface template renders: a draft, or why this one cannot be written. */
+export type Built = TaskDraft | { reason: string; detail: string };
+
 export type DraftAttempt =
   | { ok: true; draft: TaskDraft }
   | {

@@ -3,9 +3,9 @@
 // count, first line, last-modified day, or moved into an archive folder), and the one file under a
 // directory that mentions a phrase (its name, its day, or moved).
 import type { Prng } from "../sandbox/determinism";
+import type { Built } from "./draft";
 import { helpers, makeDirectory, textCall } from "./filesystem-program-code";
 import {
-  type Built,
   type FsCandidate,
   type FsContext,
   type FsTemplate,

@@ -3,10 +3,9 @@
 // or asks the info tool about each one (the largest file, their combined size, how many changed
 // after a day). All questions over the same files make the same calls, so each is one candidate.
 import type { Prng } from "../sandbox/determinism";
-import type { TaskDraft } from "./draft";
+import type { Built, TaskDraft } from "./draft";
 import { type Helper, helpers, textCall } from "./filesystem-program-code";
 import {
-  type Built,
   type FsCandidate,
   type FsContext,
   type FsTemplate,

@@ -4,6 +4,7 @@
 // from a template chosen at random among those of the wanted kind that still have some.
 import { FS_ROOT } from "../importers/mcp-filesystem-seed";
 import type { Prng } from "../sandbox/determinism";
+import { type CandidatePools, drawFromPools, openPools } from "./candidate-pools";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { moveByRule } from "./filesystem-bulk-moves";
 import { csvSetField, csvUpdateJoined, csvUpdateWhere } from "./filesystem-csv-edits";
@@ -21,7 +22,6 @@ import { csvReferences, csvTables } from "./filesystem-tables";
 import type { FsCandidate, FsContext, FsTemplate } from "./filesystem-template";
 import { checkItem, replaceName } from "./filesystem-text-edits";
 import { exploreTree } from "./filesystem-tree";
-import { shuffled } from "./graph-random";
 import type { SurfaceTaskSource } from "./surface-tasks";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
@@ -50,18 +50,15 @@ export const FILESYSTEM_TEMPLATES: readonly FsTemplate[] = [
 const WRITE_ROLES = ["write", "edit", "move", "mkdir"] as const;
 
 /** One synthesis run's view: the explored tree, each template's candidates, what was drafted. */
-export interface FsSession {
+export interface FsSession extends CandidatePools<FsTemplate, FsCandidate> {
   ctx: FsContext;
-  pools: Map<FsTemplate, FsCandidate[]>;
-  drafted: Set<string>;
 }
 
 export function openSession(lens: FsLens, runner: ToolRunner): FsSession {
   const tree = exploreTree(lens, runner, FS_ROOT);
   const tables = csvTables(tree);
   const ctx: FsContext = { lens, tree, tables, references: csvReferences(tables) };
-  const pools = new Map(FILESYSTEM_TEMPLATES.map((t) => [t, t.candidates(ctx)]));
-  return { ctx, pools, drafted: new Set() };
+  return { ctx, ...openPools(FILESYSTEM_TEMPLATES, ctx) };
 }
 
 /** One task of `kind` from a template that still has undrafted candidates; writes when asked. */
@@ -74,17 +71,10 @@ export function filesystemTask(
   const usable = FILESYSTEM_TEMPLATES.filter(
     (t) => t.kind === kind && (target.minWrites === 0 || t.writes),
   );
-  let last = { reason: "exhausted", detail: `every file-system ${kind} task was drafted` };
-  for (const template of shuffled(rng, usable)) {
-    const left = (session.pools.get(template) ?? []).filter((c) => !session.drafted.has(c.key));
-    const candidate = left[Math.floor(rng.next() * left.length)];
-    if (!candidate) continue;
-    session.drafted.add(candidate.key);
-    const built = candidate.render(rng);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-  }
-  return { ok: false, ...last };
+  return drawFromPools(session, usable, rng, {
+    reason: "exhausted",
+    detail: `every file-system ${kind} task was drafted`,
+  });
 }
 
 /** Environments whose tools are the filesystem surface's (see filesystem-lens.ts). */

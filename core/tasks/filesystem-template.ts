@@ -2,7 +2,7 @@
 // make (a candidate, keyed by what decides the solution's calls, so a synthesis run never drafts the
 // same calls twice), and renders one into a draft: a user's instruction and a solution program.
 import type { Prng } from "../sandbox/determinism";
-import type { TaskDraft } from "./draft";
+import type { Built, TaskDraft } from "./draft";
 import type { FsLens } from "./filesystem-lens";
 import type { CsvReference, CsvTable } from "./filesystem-tables";
 import type { FsTree } from "./filesystem-tree";
@@ -15,8 +15,6 @@ export interface FsContext {
   tables: CsvTable[];
   references: CsvReference[];
 }
-
-export type Built = TaskDraft | { reason: string; detail: string };
 
 export interface FsCandidate {
   /** Equal for candidates whose solutions would make the same calls. */

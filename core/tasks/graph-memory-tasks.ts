@@ -9,6 +9,7 @@
 // and relations in creation order and the verifier compares those numbers, so two creations an
 // agent may make in either order would leave different rows for the same correct work.
 import type { Prng } from "../sandbox/determinism";
+import { type CandidatePools, drawFromPools, openPools } from "./candidate-pools";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { PROGRAM_COUNT_TEMPLATES } from "./graph-memory-counts";
 import { GRAPH_EDIT_TEMPLATES } from "./graph-memory-edits";
@@ -18,7 +19,6 @@ import { type MemoryLens, memoryLens } from "./graph-memory-lens";
 import { readMemory } from "./graph-memory-model";
 import { PROGRAM_SWEEP_TEMPLATES } from "./graph-memory-sweeps";
 import type { MemoryCandidate, MemoryTemplate } from "./graph-memory-template";
-import { shuffled } from "./graph-random";
 import type { SurfaceTaskSource } from "./surface-tasks";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
@@ -31,18 +31,12 @@ export const MEMORY_TEMPLATES: readonly MemoryTemplate[] = [
 ];
 
 /** One synthesis run's view: each template's candidates and which were drafted. */
-export interface MemorySession {
-  pools: Map<MemoryTemplate, MemoryCandidate[]>;
-  drafted: Set<string>;
-}
+export type MemorySession = CandidatePools<MemoryTemplate, MemoryCandidate>;
 
 export function openMemorySession(lens: MemoryLens, runner: ToolRunner): MemorySession {
   const graph = readMemory(lens, runner);
   const ctx = { lens, graph, finders: memoryFinders(lens, graph) };
-  return {
-    pools: new Map(MEMORY_TEMPLATES.map((t) => [t, t.candidates(ctx)])),
-    drafted: new Set(),
-  };
+  return openPools(MEMORY_TEMPLATES, ctx);
 }
 
 /** One task of `kind` from a template that still has undrafted candidates making enough writes. */
@@ -52,29 +46,19 @@ export function memoryTask(
   kind: TaskKind,
   target: DraftTarget,
 ): DraftAttempt {
-  const fits = (c: MemoryCandidate) => !session.drafted.has(c.key) && c.writes >= target.minWrites;
   const usable = MEMORY_TEMPLATES.filter((t) => t.kind === kind);
   const most = Math.max(
     0,
     ...usable.flatMap((t) => session.pools.get(t) ?? []).map((c) => c.writes),
   );
-  let last =
+  const exhausted =
     most < target.minWrites
       ? {
           reason: "too_few_writes",
           detail: `a memory ${kind} task here makes at most ${most} write(s), not ${target.minWrites}`,
         }
       : { reason: "exhausted", detail: `every memory ${kind} task was drafted` };
-  for (const template of shuffled(rng, usable)) {
-    const left = (session.pools.get(template) ?? []).filter(fits);
-    const candidate = left[Math.floor(rng.next() * left.length)];
-    if (!candidate) continue;
-    session.drafted.add(candidate.key);
-    const built = candidate.render(rng);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-  }
-  return { ok: false, ...last };
+  return drawFromPools(session, usable, rng, exhausted, (c) => c.writes >= target.minWrites);
 }
 
 /** Environments whose tools are the knowledge-graph surface's (see graph-memory-lens.ts). */

@@ -2,7 +2,7 @@
 // (a candidate, keyed by what decides the solution's calls, so a synthesis run never drafts the
 // same task twice) and renders one into a draft: a user's instruction and a solution program.
 import type { Prng } from "../sandbox/determinism";
-import type { TaskDraft } from "./draft";
+import type { Built, TaskDraft } from "./draft";
 import type { Finder } from "./graph-memory-finders";
 import type { MemoryLens } from "./graph-memory-lens";
 import type { MemoryGraph } from "./graph-memory-model";
@@ -14,8 +14,6 @@ export interface MemoryContext {
   graph: MemoryGraph;
   finders: Finder[];
 }
-
-export type Built = TaskDraft | { reason: string; detail: string };
 
 export interface MemoryCandidate {
   /** Equal for candidates whose solutions would make the same calls. */

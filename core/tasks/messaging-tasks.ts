@@ -6,8 +6,8 @@
 // by a phrase of their text and threads by their first message; the app bot the agent posts as is
 // "you", so its own messages and reactions are "yours".
 import type { Prng } from "../sandbox/determinism";
+import { type CandidatePools, drawFromPools, openPools } from "./candidate-pools";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { shuffled } from "./graph-random";
 import { authorProfile, threadReplyCount, threadStarter } from "./messaging-graph-reads";
 import {
   postThenReact,
@@ -38,16 +38,12 @@ export const MESSAGING_TEMPLATES: readonly ChatTemplate[] = [
 ];
 
 /** One synthesis run's view: each template's candidates and the calls already drafted. */
-export interface ChatSession {
-  pools: Map<ChatTemplate, ChatCandidate[]>;
-  drafted: Set<string>;
-}
+export type ChatSession = CandidatePools<ChatTemplate, ChatCandidate>;
 
 export function openSession(lens: ChatLens, runner: ToolRunner): ChatSession {
   const ws = exploreWorkspace(lens, runner);
   const ctx = { lens, ws, phrases: new PhraseBook(ws.messages) };
-  const pools = new Map(MESSAGING_TEMPLATES.map((t) => [t, t.candidates(ctx)]));
-  return { pools, drafted: new Set() };
+  return openPools(MESSAGING_TEMPLATES, ctx);
 }
 
 /** One task of `kind` from a template that still has undrafted candidates; writes when asked. */
@@ -60,17 +56,10 @@ export function messagingTask(
   const usable = MESSAGING_TEMPLATES.filter(
     (t) => t.kind === kind && (target.minWrites === 0 || t.writes),
   );
-  let last = { reason: "exhausted", detail: `every chat ${kind} task was drafted` };
-  for (const template of shuffled(rng, usable)) {
-    const left = (session.pools.get(template) ?? []).filter((c) => !session.drafted.has(c.key));
-    const candidate = left[Math.floor(rng.next() * left.length)];
-    if (!candidate) continue;
-    session.drafted.add(candidate.key);
-    const built = candidate.render(rng);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-  }
-  return { ok: false, ...last };
+  return drawFromPools(session, usable, rng, {
+    reason: "exhausted",
+    detail: `every chat ${kind} task was drafted`,
+  });
 }
 
 /** Environments whose tools are the messaging surface's (see messaging-lens.ts). */

@@ -4,7 +4,7 @@
 // helper functions (messaging-calls.ts) are defined at its top.
 import type { Json } from "../json";
 import type { Prng } from "../sandbox/determinism";
-import type { TaskDraft } from "./draft";
+import type { Built, TaskDraft } from "./draft";
 import { helpersFor } from "./messaging-calls";
 import type { ChatLens } from "./messaging-lens";
 import type { PhraseBook } from "./messaging-phrases";
@@ -17,8 +17,6 @@ export interface ChatContext {
   ws: SeenWorkspace;
   phrases: PhraseBook;
 }
-
-export type Built = TaskDraft | { reason: string; detail: string };
 
 export interface ChatCandidate {
   /** The solution's calls, written short: equal for candidates that would make the same calls. */

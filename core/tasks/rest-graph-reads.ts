@@ -4,12 +4,12 @@
 // The solution first finds the key or account id (the search, the project list, the user search)
 // and feeds it into the next call.
 import type { Json } from "../json";
+import type { Built } from "./draft";
 import { shuffled } from "./graph-random";
 import { lit } from "./program-code";
 import { namedIssues, someNamedIssue, type Tracker } from "./rest-explore";
 import { drawIssueSet } from "./rest-issue-sets";
 import {
-  type Built,
   fail,
   findIssue,
   hide,

@@ -4,11 +4,11 @@
 // its name. The solution first finds the issue's key, the project's key or the person's account
 // id, then writes with it.
 import type { Json } from "../json";
+import type { Built } from "./draft";
 import { pick, shuffled } from "./graph-random";
 import { lit } from "./program-code";
 import { namedIssues, namedUsers, someNamedIssue, type Tracker } from "./rest-explore";
 import {
-  type Built,
   fail,
   findIssue,
   hide,

@@ -3,19 +3,12 @@
 // logged hours, the most-commented issue, the busiest assignee, a count under a date condition,
 // one person's comments or hours, the issues nobody has commented on.
 import type { Json } from "../json";
+import type { Built } from "./draft";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
 import { type Issue, namedUsers, type Tracker } from "./rest-explore";
 import { drawIssueSet, type IssueSet, type SetOptions } from "./rest-issue-sets";
-import {
-  type Built,
-  fail,
-  numeric,
-  type RestTemplate,
-  restDraft,
-  toolsOf,
-  underIssue,
-} from "./rest-program";
+import { fail, numeric, type RestTemplate, restDraft, toolsOf, underIssue } from "./rest-program";
 import { datePhrase, splitDay } from "./rest-words";
 import type { AnswerMatch } from "./task";
 

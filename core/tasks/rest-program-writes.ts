@@ -3,12 +3,12 @@
 // transition, a priority, an assignee, a label, a comment), skipping the ones already there or
 // failing a condition read per issue (no comments yet, last updated before a day, unassigned).
 import type { Json } from "../json";
+import type { Built } from "./draft";
 import { pick, shuffled } from "./graph-random";
 import { lit } from "./program-code";
 import { namedUsers, type Tracker } from "./rest-explore";
 import { drawIssueSet, type IssueSet } from "./rest-issue-sets";
 import {
-  type Built,
   fail,
   hide,
   quoted,

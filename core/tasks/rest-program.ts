@@ -6,13 +6,11 @@
 
 import type { HttpMethod } from "../importers/mcp-rest-config";
 import type { Json } from "../json";
-import type { TaskDraft } from "./draft";
+import type { Built, TaskDraft } from "./draft";
 import { functionSource, lit } from "./program-code";
 import { ISSUE_FIELDS, type Issue, PAGE, type Tracker } from "./rest-explore";
 import type { RestLens } from "./rest-lens";
 import type { TaskKind } from "./task";
-
-export type Built = TaskDraft | { reason: string; detail: string };
 
 export interface RestTemplate {
   name: string;

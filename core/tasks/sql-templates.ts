@@ -5,7 +5,7 @@
 // most grandchildren, a count over a threshold, a conditional write loop). Exploration reads
 // through the environment's own SQL tool; the program must reproduce the answer on its own.
 import { quoteIdentifier as q } from "../episode/sql-identifiers";
-import type { DraftAttempt, DraftTarget, TaskDraft } from "./draft";
+import type { Built, DraftAttempt, DraftTarget, TaskDraft } from "./draft";
 import { shuffled } from "./graph-random";
 import { functionSource, lit } from "./program-code";
 import { splitThreshold, tidy } from "./program-values";
@@ -15,8 +15,6 @@ import { keyLookup, namedRow, type Row, readRows, type SqlContext, scalar } from
 import type { SurfaceTaskSource } from "./surface-tasks";
 import type { TaskKind } from "./task";
 import { humanize } from "./words";
-
-type Built = TaskDraft | { reason: string; detail: string };
 
 interface SqlTemplate {
   name: string;

@@ -2,13 +2,11 @@
 // the small choices several of them share: a run of numbered resources, a session file name, and
 // whether an instruction would give its own answer away.
 import type { Json } from "../json";
-import type { DraftTarget, TaskDraft } from "./draft";
+import type { Built, DraftTarget } from "./draft";
 import { instructionLeaks } from "./phrasing-leaks";
 import type { TaskKind } from "./task";
 import type { UtilityContext } from "./utility-explore";
 import type { UtilityLens } from "./utility-lens";
-
-export type Built = TaskDraft | { reason: string; detail: string };
 
 export interface UtilityTemplate {
   name: string;

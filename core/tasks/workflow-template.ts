@@ -4,15 +4,13 @@
 // answer away.
 import type { WorkflowRole } from "../importers/mcp-workflow-roles";
 import type { Json } from "../json";
-import type { DraftTarget, TaskDraft } from "./draft";
+import type { Built, DraftTarget } from "./draft";
 import { pick } from "./graph-random";
 import { instructionLeaks } from "./phrasing-leaks";
 import type { TaskKind } from "./task";
 import type { RequestView, TaskView, WorkflowContext } from "./workflow-explore";
 import type { WorkflowTool } from "./workflow-lens";
 import { COMMON_WORDS, DONE_NOTES } from "./workflow-words";
-
-export type Built = TaskDraft | { reason: string; detail: string };
 
 export interface WorkflowTemplate {
   name: string;
