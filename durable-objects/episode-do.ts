@@ -438,6 +438,7 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     const result = runToolCall(
       {
         sandbox: () => this.sandboxOrThrow(),
+        db: this.db,
         tools: this.tools,
         record,
         recorder,

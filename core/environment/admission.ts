@@ -2,6 +2,7 @@
 // transaction that is rolled back, and admit a tool only when all its tests pass. Pure and
 // synchronous around the database, so the EpisodeDO and Node tests run the same code.
 
+import { trackingCreatedTables } from "../episode/change-tracking";
 import { toToolError } from "../episode/run-tool-call";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { ToolError } from "../episode/tool-call";
@@ -114,7 +115,9 @@ function runTest(
   try {
     run = input.inRollback(() => {
       const host = input.createHost({ tool: tool.name, test: test.name });
-      const outcome = input.sandbox.call(tool.name, args, host, input.limits);
+      const outcome = trackingCreatedTables(input.db, () =>
+        input.sandbox.call(tool.name, args, host, input.limits),
+      );
       // A failed call keeps none of its writes at run time (its transaction rolls back), so
       // there is nothing to measure.
       return { outcome, changes: outcome.ok ? measureChanges(input.db, input.seed) : {} };

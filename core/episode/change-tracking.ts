@@ -1,6 +1,8 @@
 // Which user tables a call wrote: AFTER INSERT/UPDATE/DELETE triggers note (table, operation) in
 // `_aw_changes`, once per pair until cleared, so a bulk update costs an index probe per row, not
-// a log row. Installed after the seed is loaded; the DO clears the log around each call.
+// a log row. Installed after the seed is loaded; the DO clears the log around each call. A table a
+// tool creates during a call (a SQL server's CREATE TABLE) gets the same triggers when the call
+// returns, so its rows count as the call's changes like any other table's.
 import { compareNames, listUserTableNames } from "./schema-introspection";
 import type { SqlDatabase } from "./sql-database";
 import { quoteIdentifier, quoteString } from "./sql-identifiers";
@@ -18,6 +20,27 @@ export function installChangeTracking(db: SqlDatabase, tables?: readonly string[
   for (const table of tables ?? listUserTableNames(db)) {
     for (const op of OPS) db.run(triggerSql(table, op));
   }
+}
+
+/**
+ * Runs one tool call; when tracking is installed, every table the call created gets its triggers
+ * and, if it was created with rows (`CREATE TABLE ... AS SELECT`), an insert in the log.
+ */
+export function trackingCreatedTables<T>(db: SqlDatabase, call: () => T): T {
+  if (!hasChangeLog(db)) return call();
+  const before = new Set(listUserTableNames(db));
+  const result = call();
+  const created = listUserTableNames(db).filter((table) => !before.has(table));
+  if (created.length === 0) return result;
+  installChangeTracking(db, created);
+  for (const table of created) {
+    if (db.query(`SELECT 1 FROM ${quoteIdentifier(table)} LIMIT 1`).length === 0) continue;
+    db.run(
+      `INSERT INTO _aw_changes (tbl, op) SELECT ?, 'insert' WHERE NOT EXISTS (SELECT 1 FROM _aw_changes WHERE tbl = ? AND op = 'insert')`,
+      [table, table],
+    );
+  }
+  return result;
 }
 
 /** Tables written since the last `clearChanges`, by name. */

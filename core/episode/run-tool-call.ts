@@ -8,7 +8,9 @@ import { fail, ok, type Result } from "../result";
 import type { ExecutionError, ExecutionOutcome, ToolSandbox } from "../sandbox/executor";
 import type { SeededHost, SeededHostState } from "../sandbox/seeded-host";
 import type { CallRecorder } from "./call-recorder";
+import { trackingCreatedTables } from "./change-tracking";
 import { CLOCK_STEP_MS, type EpisodeRecord, type RuntimeToolDef } from "./episode-init";
+import type { SqlDatabase } from "./sql-database";
 import type { ToolCallResult, ToolError } from "./tool-call";
 
 export interface ToolCallRequest {
@@ -19,6 +21,8 @@ export interface ToolCallRequest {
 
 export interface ToolCallDeps {
   sandbox: () => ToolSandbox;
+  /** The episode's database: tables a call creates get change tracking here. */
+  db: SqlDatabase;
   tools: ReadonlyMap<string, RuntimeToolDef>;
   record: EpisodeRecord;
   recorder: CallRecorder;
@@ -69,7 +73,9 @@ export function runToolCall(deps: ToolCallDeps, request: ToolCallRequest): Resul
   const args = request.args as Json;
   try {
     return deps.transaction(() => {
-      const outcome = deps.sandbox().call(request.tool, args, host);
+      const outcome = trackingCreatedTables(deps.db, () =>
+        deps.sandbox().call(request.tool, args, host),
+      );
       if (!outcome.ok) throw new RollbackCall(outcome);
       const durationMs = deps.wallClockMs() - started;
       const response = ok<ToolCallResult>({

@@ -11,9 +11,9 @@
 //                   into the Durable Object's memory. Duplicate column names come back as SQLite
 //                   names them in a subquery (`Name`, `Name:1`) instead of overwriting each other.
 //   write           `[{affected_rows: n}]`, as mcp-server-sqlite answers
-//   ddl             "Table created successfully", its text; a new table gets the platform's change
-//                   tracking (the same triggers as core/episode/change-tracking.ts), so its rows
-//                   count as the call's inserts
+//   ddl             "Table created successfully", its text; the episode runtime gives the new
+//                   table change tracking when the call returns (trackingCreatedTables), so its
+//                   rows count as the call's inserts
 //   list-tables     `[{name}]` in creation order, internal tables hidden
 //   describe-table  SQLite's `table_info` rows `{cid, name, type, notnull, dflt_value, pk}`;
 //                   an unknown table is `not_found` (the real server answers `[]`)
@@ -66,20 +66,7 @@ const bodies: Record<SqlToolKind, string> = {
   ddl: `
   const stmt = prepare(args[C.arg]);
   guardCost(stmt);
-  const before = userTables();
   onSql(() => ctx.run(stmt.text));
-  const created = userTables().filter((n) => !before.includes(n));
-  const tracked = ctx.one("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '_aw_changes'").n > 0;
-  for (const t of tracked ? created : []) {
-    for (const op of ["insert", "update", "delete"]) {
-      ctx.run("CREATE TRIGGER IF NOT EXISTS " + q("_aw_chg_" + op + "_" + t) + " AFTER " + op.toUpperCase() + " ON " + q(t) +
-        "\\nFOR EACH ROW WHEN NOT EXISTS (SELECT 1 FROM _aw_changes WHERE tbl = " + qs(t) + " AND op = " + qs(op) + ")" +
-        "\\nBEGIN INSERT INTO _aw_changes (tbl, op) VALUES (" + qs(t) + ", " + qs(op) + "); END");
-    }
-    if (ctx.one("SELECT count(*) AS n FROM " + q(t)).n > 0) {
-      ctx.run("INSERT INTO _aw_changes (tbl, op) SELECT ?, 'insert' WHERE NOT EXISTS (SELECT 1 FROM _aw_changes WHERE tbl = ? AND op = 'insert')", [t, t]);
-    }
-  }
   return "Table created successfully";`,
   "list-tables": `
   return userTables().map((name) => ({ name }));`,

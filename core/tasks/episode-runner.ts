@@ -51,6 +51,7 @@ export function createEpisodeRunner(deps: EpisodeRunnerDeps): ToolRunner {
       const result = runToolCall(
         {
           sandbox: () => deps.sandbox,
+          db: deps.db,
           tools,
           record,
           recorder,

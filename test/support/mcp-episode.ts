@@ -1,11 +1,12 @@
 // An episode of an MCP import in Node: its tables and seed loaded as an episode loads them, its
 // tools called one after another in the real QuickJS sandbox, each call validated against the
 // input schema, run in its own transaction (kept only on success) at a virtual clock one second
-// later than the previous call, as the EpisodeDO does.
+// later than the previous call, with tables it creates tracked, as the EpisodeDO does.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
 import { type VacuousTool, vacuousTools } from "../../core/environment/vacuity";
+import { trackingCreatedTables } from "../../core/episode/change-tracking";
 import { CLOCK_STEP_MS, DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { toToolError } from "../../core/episode/run-tool-call";
 import type { ToolError } from "../../core/episode/tool-call";
@@ -76,7 +77,7 @@ export async function openEpisode(imported: Admissible): Promise<McpEpisode> {
     try {
       db.transaction(() => {
         const host = createSeededHost(db, `call-${step}`, now());
-        const ran = sandbox.call(tool, args, host);
+        const ran = trackingCreatedTables(db, () => sandbox.call(tool, args, host));
         fuel.push(ran.fuel);
         outcome = ran.ok
           ? { ok: true, result: ran.result }

@@ -51,6 +51,7 @@ export async function openChinookEpisode(seed = "rollout-test"): Promise<NodeRol
     const result = runToolCall(
       {
         sandbox: () => sandbox,
+        db,
         tools,
         record,
         recorder: {

@@ -6,6 +6,7 @@ import {
   clearChanges,
   installChangeTracking,
   touchedTables,
+  trackingCreatedTables,
 } from "../../core/episode/change-tracking";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { datasets } from "../support/datasets";
@@ -51,6 +52,32 @@ describe("change tracking", () => {
     expect(touchedTables(db)).toEqual(["Products"]);
     clearChanges(db);
     expect(touchedTables(db)).toEqual([]);
+  });
+
+  it("tracks tables a call creates: empty ones from their first write, filled ones at once", () => {
+    const db = tracked();
+    const answer = trackingCreatedTables(db, () => {
+      db.run("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)");
+      db.run("CREATE TABLE cheap AS SELECT ProductID FROM Products WHERE UnitPrice < 5");
+      return "made";
+    });
+    expect(answer).toBe("made");
+    expect(changeLog(db)).toEqual([{ table: "cheap", op: "insert" }]);
+    clearChanges(db);
+    trackingCreatedTables(db, () => db.run("INSERT INTO notes (text) VALUES ('x')"));
+    db.run("UPDATE notes SET text = 'y'");
+    expect(changeLog(db)).toEqual([
+      { table: "notes", op: "insert" },
+      { table: "notes", op: "update" },
+    ]);
+  });
+
+  it("leaves tables a call creates alone where tracking is not installed", () => {
+    const db = openBetterSqlite();
+    trackingCreatedTables(db, () => db.run("CREATE TABLE t AS SELECT 1 AS x"));
+    db.run("INSERT INTO t VALUES (2)");
+    expect(touchedTables(db)).toEqual([]);
+    expect(db.query("SELECT name FROM sqlite_master WHERE type = 'trigger'")).toEqual([]);
   });
 
   it("reports nothing before it is installed", () => {

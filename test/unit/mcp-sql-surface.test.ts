@@ -11,7 +11,12 @@ import { chinookSqlitePath } from "../../catalog/chinook/environment";
 import { mcpCatalogEntries } from "../../catalog/mcp/environments";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { ToolSpecSchema } from "../../core/environment/spec";
-import { changeLog, clearChanges, installChangeTracking } from "../../core/episode/change-tracking";
+import {
+  changeLog,
+  clearChanges,
+  installChangeTracking,
+  trackingCreatedTables,
+} from "../../core/episode/change-tracking";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { computeStateDigest } from "../../core/episode/state-digest";
 import { AppError } from "../../core/errors";
@@ -41,7 +46,10 @@ const northwind: SurfaceDatabase = {
 
 type Outcome = ExecutionOutcome;
 
-/** An episode of an import: calls in order, each in a transaction a failure rolls back. */
+/**
+ * An episode of an import: calls in order, each in a transaction a failure rolls back, with tables
+ * a call creates tracked as the episode runtime tracks them.
+ */
 async function openEpisode(imported: McpImport) {
   const db: BetterSqliteDatabase = loadDatabase(imported.schemaSql, imported.seed);
   const require = createRequire(import.meta.url);
@@ -57,7 +65,7 @@ async function openEpisode(imported: McpImport) {
       let outcome: Outcome | undefined;
       try {
         db.transaction(() => {
-          outcome = sandbox.call(tool, args, host);
+          outcome = trackingCreatedTables(db, () => sandbox.call(tool, args, host));
           if (!outcome.ok) throw failed;
         });
       } catch (err) {
