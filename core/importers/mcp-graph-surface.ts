@@ -7,8 +7,6 @@
 // The model is three tables (graph_entities, graph_observations in order, graph_relations unique
 // by from/to/type), seeded with a realistic graph (mcp-graph-seed.ts); each tool's JavaScript
 // follows the real server's KnowledgeGraphManager (mcp-graph-tools.ts).
-import type { ToolSpec } from "../environment/spec";
-import { validateArguments } from "../json-schema/validate-arguments";
 import {
   type GraphRole,
   type GraphRoleMatch,
@@ -24,7 +22,7 @@ import {
 } from "./mcp-graph-seed";
 import { graphToolTests } from "./mcp-graph-tests";
 import { GRAPH_LIMITS, graphEffect, graphImplementation } from "./mcp-graph-tools";
-import type { McpImportReport } from "./mcp-import-report";
+import { importRoleSurface } from "./mcp-role-surface";
 import { isJsonObject } from "./mcp-spec-schema";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
@@ -59,84 +57,33 @@ function importGraph(
   matched: readonly { tool: SurfaceTool; match: GraphRoleMatch }[],
 ): SurfaceImport {
   const graph = seedGraph();
-  const tools: ToolSpec[] = [];
-  const implemented: McpImportReport["implemented"] = [];
-  const leftOut: McpImportReport["leftOut"] = [];
-  const notes: string[] = [];
-  for (const { tool, match } of matched) {
-    const original = tool.original;
-    if (!match.ok) {
-      leftOut.push({ tool: original.name, status: "not yet implemented", reason: match.reason });
-      continue;
-    }
-    const tests = graphToolTests(match.role, match.arg, graph);
-    const invalid = tests.find(
-      (t) => t.expect.error === undefined && !validateArguments(tool.schema, t.args).valid,
-    );
-    if (invalid || !isJsonObject(original.inputSchema)) {
-      leftOut.push({
-        tool: original.name,
-        status: "not yet implemented",
-        reason: `could not build test arguments valid for its inputSchema (${invalid?.name ?? "schema"})`,
-      });
-      continue;
-    }
-    const name = input.publishName(original.name);
-    if (name !== original.name)
-      notes.push(
-        `${original.name} is published as ${name} (tool names allow letters, digits and _)`,
-      );
-    const outputSchema = original.outputSchema;
-    tools.push({
-      name,
-      description: (original.description ?? name).slice(0, 4000) || name,
-      inputSchema: original.inputSchema,
-      ...(isJsonObject(outputSchema) && outputSchema.type === "object" ? { outputSchema } : {}),
-      effect: graphEffect(match.role),
-      implementation: graphImplementation(match.role, name, match.arg),
-      tests,
-    });
-    implemented.push({
-      tool: name,
-      original: original.name,
-      table: ROLES[match.role].table,
-      verb: ROLES[match.role].verb,
-      surface: "graph",
-    });
-  }
   const rows = graphRows(graph);
-  const observations = rows.observations.length;
-  notes.push(
-    `graph: a knowledge graph of ${graph.entities.length} entities (people, organizations, projects, events) with ${observations} observations and ${graph.relations.length} relations; a call writes at most ${GRAPH_LIMITS.maxItems} items of ${GRAPH_LIMITS.maxChars} characters each`,
-  );
-  const table = (key: keyof typeof GRAPH_TABLES, primaryKey: string) => ({
-    name: GRAPH_TABLES[key],
-    key: primaryKey,
-    columns: [...GRAPH_COLUMNS[key]],
-    rows: rows[key].length,
+  const table = (k: keyof typeof GRAPH_TABLES, key: string) => ({
+    name: GRAPH_TABLES[k],
+    key,
+    columns: GRAPH_COLUMNS[k],
+    rows: rows[k],
   });
-  return {
+  return importRoleSurface(input, matched, {
     surface: "graph",
-    claimed: matched.map((m) => m.tool.original.name),
     schemaSql: GRAPH_SCHEMA_SQL,
-    seed: {
-      tables: {
-        [GRAPH_TABLES.entities]: { columns: [...GRAPH_COLUMNS.entities], rows: rows.entities },
-        [GRAPH_TABLES.observations]: {
-          columns: [...GRAPH_COLUMNS.observations],
-          rows: rows.observations,
-        },
-        [GRAPH_TABLES.relations]: { columns: [...GRAPH_COLUMNS.relations], rows: rows.relations },
-      },
-    },
-    tools,
     tables: [
       table("entities", "name"),
       table("observations", "entity, position"),
       table("relations", "from_entity, to_entity, relation_type"),
     ],
-    implemented,
-    leftOut,
-    notes,
-  };
+    roles: ROLES,
+    tests: (match) => graphToolTests(match.role, match.arg, graph),
+    // The server's output schemas describe its structured results, so they are kept.
+    tool: (match, name, original) => ({
+      ...(isJsonObject(original.outputSchema) && original.outputSchema.type === "object"
+        ? { outputSchema: original.outputSchema }
+        : {}),
+      effect: graphEffect(match.role),
+      implementation: graphImplementation(match.role, name, match.arg),
+    }),
+    notes: [
+      `graph: a knowledge graph of ${graph.entities.length} entities (people, organizations, projects, events) with ${rows.observations.length} observations and ${graph.relations.length} relations; a call writes at most ${GRAPH_LIMITS.maxItems} items of ${GRAPH_LIMITS.maxChars} characters each`,
+    ],
+  });
 }

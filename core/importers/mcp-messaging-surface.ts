@@ -7,9 +7,6 @@
 // tables (chat_users, chat_channels, chat_messages, chat_reactions) seeded with a small company's
 // workspace (mcp-messaging-seed.ts); each tool answers as the Slack Web API method behind it
 // (mcp-messaging-tools.ts), posting as the workspace's app bot with ts from the episode clock.
-import type { ToolSpec } from "../environment/spec";
-import { validateArguments } from "../json-schema/validate-arguments";
-import type { McpImportReport } from "./mcp-import-report";
 import {
   type ChatRole,
   type ChatRoleMatch,
@@ -26,20 +23,20 @@ import {
 import { messagingToolTests } from "./mcp-messaging-tests";
 import { messagingEffect, messagingImplementation } from "./mcp-messaging-tools";
 import { workspaceView } from "./mcp-messaging-view";
+import { importRoleSurface } from "./mcp-role-surface";
 import { hashSeed, seededRandom } from "./mcp-seed-values";
-import { isJsonObject } from "./mcp-spec-schema";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
 /** The verb the import report shows, and the table each role works on. */
-const ROLES: Record<ChatRole, { verb: string; table: keyof typeof CHAT_TABLES }> = {
-  list_channels: { verb: "list", table: "channels" },
-  post_message: { verb: "create", table: "messages" },
-  reply_to_thread: { verb: "create", table: "messages" },
-  add_reaction: { verb: "create", table: "reactions" },
-  channel_history: { verb: "list", table: "messages" },
-  thread_replies: { verb: "list", table: "messages" },
-  list_users: { verb: "list", table: "users" },
-  user_profile: { verb: "get", table: "users" },
+const ROLES: Record<ChatRole, { verb: string; table: string }> = {
+  list_channels: { verb: "list", table: CHAT_TABLES.channels },
+  post_message: { verb: "create", table: CHAT_TABLES.messages },
+  reply_to_thread: { verb: "create", table: CHAT_TABLES.messages },
+  add_reaction: { verb: "create", table: CHAT_TABLES.reactions },
+  channel_history: { verb: "list", table: CHAT_TABLES.messages },
+  thread_replies: { verb: "list", table: CHAT_TABLES.messages },
+  list_users: { verb: "list", table: CHAT_TABLES.users },
+  user_profile: { verb: "get", table: CHAT_TABLES.users },
 };
 
 export const messagingSurface: McpSurface = {
@@ -61,37 +58,26 @@ function importWorkspace(
 ): SurfaceImport {
   const ws = seedWorkspace(seededRandom(hashSeed(`${input.server}/messaging`)));
   const view = workspaceView(ws);
-  const tools: ToolSpec[] = [];
-  const implemented: McpImportReport["implemented"] = [];
-  const leftOut: McpImportReport["leftOut"] = [];
-  const notes: string[] = [];
-  for (const { tool, match } of matched) {
-    const original = tool.original;
-    if (!match.ok) {
-      leftOut.push({ tool: original.name, status: "not yet implemented", reason: match.reason });
-      continue;
-    }
-    const tests = messagingToolTests({ ...match, ws, view });
-    const invalid = tests.find(
-      (t) => t.expect.error === undefined && !validateArguments(tool.schema, t.args).valid,
-    );
-    if (invalid || !isJsonObject(original.inputSchema)) {
-      leftOut.push({
-        tool: original.name,
-        status: "not yet implemented",
-        reason: `could not build test arguments valid for its inputSchema (${invalid?.name ?? "schema"})`,
-      });
-      continue;
-    }
-    const name = input.publishName(original.name);
-    if (name !== original.name)
-      notes.push(
-        `${original.name} is published as ${name} (tool names allow letters, digits and _)`,
-      );
-    tools.push({
-      name,
-      description: (original.description ?? name).slice(0, 4000) || name,
-      inputSchema: original.inputSchema,
+  const rows = workspaceRows(ws);
+  const threads = new Set(ws.messages.flatMap((m) => (m.threadTs === null ? [] : [m.threadTs])));
+  const table = (k: keyof typeof CHAT_TABLES, key: string) => ({
+    name: CHAT_TABLES[k],
+    key,
+    columns: CHAT_COLUMNS[k],
+    rows: rows[k],
+  });
+  return importRoleSurface(input, matched, {
+    surface: "messaging",
+    schemaSql: CHAT_SCHEMA_SQL,
+    tables: [
+      table("users", "id"),
+      table("channels", "id"),
+      table("messages", "channel_id, ts"),
+      table("reactions", "channel_id, ts, name, user_id"),
+    ],
+    roles: ROLES,
+    tests: (match) => messagingToolTests({ ...match, ws, view }),
+    tool: (match, name) => ({
       effect: messagingEffect(match.role),
       implementation: messagingImplementation({
         role: match.role,
@@ -101,46 +87,9 @@ function importWorkspace(
         teamId: ws.teamId,
         bot: ws.bot,
       }),
-      tests,
-    });
-    implemented.push({
-      tool: name,
-      original: original.name,
-      table: CHAT_TABLES[ROLES[match.role].table],
-      verb: ROLES[match.role].verb,
-      surface: "messaging",
-    });
-  }
-  const rows = workspaceRows(ws);
-  const threads = new Set(ws.messages.flatMap((m) => (m.threadTs === null ? [] : [m.threadTs])));
-  notes.push(
-    `messaging: the Slack-like workspace of Brightwave (${ws.teamId}) with ${ws.users.length} users, ${ws.channels.length} channels (1 archived), ${ws.messages.length} messages in ${threads.size} threads and ${ws.reactions.length} reactions (2 to 6 January 2025, and November 2024 in the archived channel); the agent posts and reacts as the app bot ${ws.bot.name} (${ws.bot.id}), and results are the Slack Web API's JSON`,
-  );
-  const keys: Record<keyof typeof CHAT_TABLES, string> = {
-    users: "id",
-    channels: "id",
-    messages: "channel_id, ts",
-    reactions: "channel_id, ts, name, user_id",
-  };
-  const tableKeys = Object.keys(CHAT_TABLES) as (keyof typeof CHAT_TABLES)[];
-  return {
-    surface: "messaging",
-    claimed: matched.map((m) => m.tool.original.name),
-    schemaSql: CHAT_SCHEMA_SQL,
-    seed: {
-      tables: Object.fromEntries(
-        tableKeys.map((k) => [CHAT_TABLES[k], { columns: [...CHAT_COLUMNS[k]], rows: rows[k] }]),
-      ),
-    },
-    tools,
-    tables: tableKeys.map((k) => ({
-      name: CHAT_TABLES[k],
-      key: keys[k],
-      columns: [...CHAT_COLUMNS[k]],
-      rows: rows[k].length,
-    })),
-    implemented,
-    leftOut,
-    notes,
-  };
+    }),
+    notes: [
+      `messaging: the Slack-like workspace of Brightwave (${ws.teamId}) with ${ws.users.length} users, ${ws.channels.length} channels (1 archived), ${ws.messages.length} messages in ${threads.size} threads and ${ws.reactions.length} reactions (2 to 6 January 2025, and November 2024 in the archived channel); the agent posts and reacts as the app bot ${ws.bot.name} (${ws.bot.id}), and results are the Slack Web API's JSON`,
+    ],
+  });
 }

@@ -7,10 +7,7 @@
 // and the server plans requests, marks tasks done and approves them. The model is two tables
 // (workflow_requests, workflow_tasks) seeded with a queue at every stage (mcp-workflow-seed.ts);
 // each tool answers as the real server's TaskManagerServer method (mcp-workflow-tools.ts).
-import type { ToolSpec } from "../environment/spec";
-import { validateArguments } from "../json-schema/validate-arguments";
-import type { McpImportReport } from "./mcp-import-report";
-import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
+import { importRoleSurface } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 import {
   looksLikeTaskQueue,
@@ -29,17 +26,17 @@ import { workflowToolTests } from "./mcp-workflow-tests";
 import { WORKFLOW_LIMITS, workflowEffect, workflowImplementation } from "./mcp-workflow-tools";
 
 /** The verb the import report shows, and the table each role works on. */
-const ROLES: Record<WorkflowRole, { verb: string; table: keyof typeof WORKFLOW_TABLES }> = {
-  plan_request: { verb: "create", table: "requests" },
-  next_task: { verb: "get", table: "tasks" },
-  mark_done: { verb: "update", table: "tasks" },
-  approve_task: { verb: "update", table: "tasks" },
-  approve_request: { verb: "update", table: "requests" },
-  open_task: { verb: "get", table: "tasks" },
-  list_requests: { verb: "list", table: "requests" },
-  add_tasks: { verb: "create", table: "tasks" },
-  update_task: { verb: "update", table: "tasks" },
-  delete_task: { verb: "delete", table: "tasks" },
+const ROLES: Record<WorkflowRole, { verb: string; table: string }> = {
+  plan_request: { verb: "create", table: WORKFLOW_TABLES.requests },
+  next_task: { verb: "get", table: WORKFLOW_TABLES.tasks },
+  mark_done: { verb: "update", table: WORKFLOW_TABLES.tasks },
+  approve_task: { verb: "update", table: WORKFLOW_TABLES.tasks },
+  approve_request: { verb: "update", table: WORKFLOW_TABLES.requests },
+  open_task: { verb: "get", table: WORKFLOW_TABLES.tasks },
+  list_requests: { verb: "list", table: WORKFLOW_TABLES.requests },
+  add_tasks: { verb: "create", table: WORKFLOW_TABLES.tasks },
+  update_task: { verb: "update", table: WORKFLOW_TABLES.tasks },
+  delete_task: { verb: "delete", table: WORKFLOW_TABLES.tasks },
 };
 
 export const workflowSurface: McpSurface = {
@@ -60,94 +57,33 @@ function importQueue(
   matched: readonly { tool: SurfaceTool; match: WorkflowRoleMatch }[],
 ): SurfaceImport {
   const queue = seedQueue();
-  const leftOut: McpImportReport["leftOut"] = [];
-  // Tests are built twice: first to keep the tools whose test arguments fit their schema, then
-  // with the published name of the next-task tool, which the planning answer tells the agent to use.
-  const fitting = matched.flatMap(({ tool, match }) => {
-    if (!match.ok) {
-      leftOut.push({
-        tool: tool.original.name,
-        status: "not yet implemented",
-        reason: match.reason,
-      });
-      return [];
-    }
-    const tests = workflowToolTests({ role: match.role, args: match.args, queue, nextTool: "" });
-    const invalid = tests.find(
-      (t) => t.expect.error === undefined && !validateArguments(tool.schema, t.args).valid,
-    );
-    if (invalid || !isJsonObject(tool.original.inputSchema)) {
-      leftOut.push({
-        tool: tool.original.name,
-        status: "not yet implemented",
-        reason: `could not build test arguments valid for its inputSchema (${invalid?.name ?? "schema"})`,
-      });
-      return [];
-    }
-    return [{ tool, match, name: input.publishName(tool.original.name) }];
-  });
-  const nextTool = fitting.find((f) => f.match.role === "next_task")?.name ?? "";
-  const tools: ToolSpec[] = [];
-  const implemented: McpImportReport["implemented"] = [];
-  const notes: string[] = [];
-  for (const { tool, match, name } of fitting) {
-    const original = tool.original;
-    if (name !== original.name)
-      notes.push(
-        `${original.name} is published as ${name} (tool names allow letters, digits and _)`,
-      );
-    tools.push({
-      name,
-      description: (original.description ?? name).slice(0, 4000) || name,
-      inputSchema: original.inputSchema as JsonObject,
-      effect: workflowEffect(match.role),
-      implementation: workflowImplementation({
-        role: match.role,
-        functionName: name,
-        args: match.args,
-        nextTool,
-      }),
-      tests: workflowToolTests({ role: match.role, args: match.args, queue, nextTool }),
-    });
-    implemented.push({
-      tool: name,
-      original: original.name,
-      table: WORKFLOW_TABLES[ROLES[match.role].table],
-      verb: ROLES[match.role].verb,
-      surface: "workflow",
-    });
-  }
   const rows = queueRows(queue);
   const stage = (test: (r: (typeof queue)[number]) => boolean) => queue.filter(test).length;
-  notes.push(
-    `workflow: a task queue of ${queue.length} requests and ${rows.tasks.length} tasks (${stage((r) => r.completed)} completed, ${stage((r) => !r.completed && r.tasks.every((t) => t.done))} with every task done, ${stage((r) => r.tasks.some((t) => t.done) && r.tasks.some((t) => !t.done))} half done, ${stage((r) => r.tasks.every((t) => !t.done))} just planned); a call plans or adds at most ${WORKFLOW_LIMITS.maxTasksPerCall} tasks, a request holds at most ${WORKFLOW_LIMITS.maxTasksPerRequest} and the queue ${WORKFLOW_LIMITS.maxRequests} requests; the server's {status: "error"} answers are tool errors (not_found, conflict) with that answer as details`,
-  );
-  const keys: Record<keyof typeof WORKFLOW_TABLES, string> = {
-    requests: "request_id",
-    tasks: "task_id",
-  };
-  const tableKeys = Object.keys(WORKFLOW_TABLES) as (keyof typeof WORKFLOW_TABLES)[];
-  return {
+  const table = (k: keyof typeof WORKFLOW_TABLES, key: string) => ({
+    name: WORKFLOW_TABLES[k],
+    key,
+    columns: WORKFLOW_COLUMNS[k],
+    rows: rows[k],
+  });
+  // The planning answer tells the agent to call the next-task tool by its published name.
+  return importRoleSurface(input, matched, {
     surface: "workflow",
-    claimed: matched.map((m) => m.tool.original.name),
     schemaSql: WORKFLOW_SCHEMA_SQL,
-    seed: {
-      tables: Object.fromEntries(
-        tableKeys.map((k) => [
-          WORKFLOW_TABLES[k],
-          { columns: [...WORKFLOW_COLUMNS[k]], rows: rows[k] },
-        ]),
-      ),
-    },
-    tools,
-    tables: tableKeys.map((k) => ({
-      name: WORKFLOW_TABLES[k],
-      key: keys[k],
-      columns: [...WORKFLOW_COLUMNS[k]],
-      rows: rows[k].length,
-    })),
-    implemented,
-    leftOut,
-    notes,
-  };
+    tables: [table("requests", "request_id"), table("tasks", "task_id")],
+    roles: ROLES,
+    tests: ({ role, args }, published) =>
+      workflowToolTests({ role, args, queue, nextTool: published("next_task") }),
+    tool: ({ role, args }, name, _original, published) => ({
+      effect: workflowEffect(role),
+      implementation: workflowImplementation({
+        role,
+        functionName: name,
+        args,
+        nextTool: published("next_task"),
+      }),
+    }),
+    notes: [
+      `workflow: a task queue of ${queue.length} requests and ${rows.tasks.length} tasks (${stage((r) => r.completed)} completed, ${stage((r) => !r.completed && r.tasks.every((t) => t.done))} with every task done, ${stage((r) => r.tasks.some((t) => t.done) && r.tasks.some((t) => !t.done))} half done, ${stage((r) => r.tasks.every((t) => !t.done))} just planned); a call plans or adds at most ${WORKFLOW_LIMITS.maxTasksPerCall} tasks, a request holds at most ${WORKFLOW_LIMITS.maxTasksPerRequest} and the queue ${WORKFLOW_LIMITS.maxRequests} requests; the server's {status: "error"} answers are tool errors (not_found, conflict) with that answer as details`,
+    ],
+  });
 }
