@@ -64,28 +64,42 @@ function draft(
 const relationsWith = (lens: SqlLens, test: (r: SqlRelation) => boolean) =>
   lens.relations.filter((r) => r.parent.label !== undefined && test(r));
 
+/** Each relation that passes `test`, in random order, with a parent row a user can name. */
+function* namedParents(ctx: SqlContext, test: (r: SqlRelation) => boolean) {
+  for (const r of shuffled(ctx.rng, relationsWith(ctx.lens, test))) {
+    const parent = namedRow(ctx, r.parent);
+    if (parent) yield { r, parent };
+  }
+}
+
+/** Statements that find the parent row by its name, then bind `name` to `select` + its key. */
+function readUnderParent(
+  ctx: SqlContext,
+  r: SqlRelation,
+  label: string,
+  select: string,
+  name: string,
+): string[] {
+  return [
+    `const found = ${read(ctx.lens, lit(keyLookup(r.parent, label)))};`,
+    `const ${name} = ${read(ctx.lens, `${lit(select)} + lit(found[0].id)`)};`,
+  ];
+}
+
 /** "How many tracks does the album "Facelift" have?" */
 const countChildren: SqlTemplate = {
   name: "count-children",
   kind: "graph",
   writes: false,
   build(ctx) {
-    for (const r of shuffled(
-      ctx.rng,
-      relationsWith(ctx.lens, () => true),
-    )) {
-      const parent = namedRow(ctx, r.parent);
-      if (!parent) continue;
+    for (const { r, parent } of namedParents(ctx, () => true)) {
       const count = `SELECT COUNT(*) AS n FROM ${q(r.child.model.name)} WHERE ${q(r.column.name)} = `;
       const n = scalar(readRows(ctx, count + sqlLiteral(parent.key)), "n");
       if (!n) continue;
       return draft(
         "graph",
         `How many ${names(r.child).plural} does the ${names(r.parent).singular} ${quoted(parent.label)} have?`,
-        [
-          `const found = ${read(ctx.lens, lit(keyLookup(r.parent, parent.label)))};`,
-          `return ${read(ctx.lens, `${lit(count)} + lit(found[0].id)`)}[0].n;`,
-        ],
+        [...readUnderParent(ctx, r, parent.label, count, "counted"), "return counted[0].n;"],
         {
           answerMatch: { kind: "numeric", tolerance: 1e-6 },
           hidden: [parent.key],
@@ -104,13 +118,9 @@ const sumChildren: SqlTemplate = {
   kind: "graph",
   writes: false,
   build(ctx) {
-    for (const r of shuffled(
-      ctx.rng,
-      relationsWith(ctx.lens, (r) => r.child.measures.length > 0),
-    )) {
-      const parent = namedRow(ctx, r.parent);
+    for (const { r, parent } of namedParents(ctx, (r) => r.child.measures.length > 0)) {
       const measure = shuffled(ctx.rng, r.child.measures)[0];
-      if (!parent || !measure) continue;
+      if (!measure) continue;
       const sum = `SELECT SUM(${q(measure.name)}) AS total FROM ${q(r.child.model.name)} WHERE ${q(r.column.name)} = `;
       const total = scalar(readRows(ctx, sum + sqlLiteral(parent.key)), "total");
       if (!total) continue;
@@ -118,9 +128,8 @@ const sumChildren: SqlTemplate = {
         "graph",
         `What is the total ${words(measure)} of all ${names(r.child).plural} of the ${names(r.parent).singular} ${quoted(parent.label)}? Round to two decimals.`,
         [
-          `const found = ${read(ctx.lens, lit(keyLookup(r.parent, parent.label)))};`,
-          `const total = ${read(ctx.lens, `${lit(sum)} + lit(found[0].id)`)}[0].total;`,
-          "return Math.round(total * 100) / 100;",
+          ...readUnderParent(ctx, r, parent.label, sum, "summed"),
+          "return Math.round(summed[0].total * 100) / 100;",
         ],
         {
           answerMatch: { kind: "numeric", tolerance: 0.001 },
@@ -289,15 +298,11 @@ const highestMeasure: SqlTemplate = {
   kind: "programmatic",
   writes: false,
   build(ctx) {
-    const candidates = relationsWith(
-      ctx.lens,
-      (r) => r.child.label !== undefined && r.child.measures.length > 0,
-    );
-    for (const r of shuffled(ctx.rng, candidates)) {
-      const parent = namedRow(ctx, r.parent);
+    const fits = (r: SqlRelation) => r.child.label !== undefined && r.child.measures.length > 0;
+    for (const { r, parent } of namedParents(ctx, fits)) {
       const measure = shuffled(ctx.rng, r.child.measures)[0];
       const label = r.child.label;
-      if (!parent || !measure || !label) continue;
+      if (!measure || !label) continue;
       const select = `SELECT ${label.sql} AS label, ${q(measure.name)} AS v FROM ${q(r.child.model.name)} WHERE ${q(r.column.name)} = `;
       const rows = readRows(ctx, select + sqlLiteral(parent.key)) ?? [];
       const values = numbers(rows);
@@ -308,8 +313,7 @@ const highestMeasure: SqlTemplate = {
         "programmatic",
         `Which ${names(r.child).singular} of the ${names(r.parent).singular} ${quoted(parent.label)} has the highest ${words(measure)}? Answer with its ${label.words}.`,
         [
-          `const found = ${read(ctx.lens, lit(keyLookup(r.parent, parent.label)))};`,
-          `const members = ${read(ctx.lens, `${lit(select)} + lit(found[0].id)`)};`,
+          ...readUnderParent(ctx, r, parent.label, select, "members"),
           "let best = null;",
           "let highest = -Infinity;",
           "for (const member of members) {",
@@ -335,13 +339,9 @@ const countAbove: SqlTemplate = {
   kind: "programmatic",
   writes: false,
   build(ctx) {
-    for (const r of shuffled(
-      ctx.rng,
-      relationsWith(ctx.lens, (r) => r.child.measures.length > 0),
-    )) {
-      const parent = namedRow(ctx, r.parent);
+    for (const { r, parent } of namedParents(ctx, (r) => r.child.measures.length > 0)) {
       const measure = shuffled(ctx.rng, r.child.measures)[0];
-      if (!parent || !measure) continue;
+      if (!measure) continue;
       const select = `SELECT ${q(measure.name)} AS v FROM ${q(r.child.model.name)} WHERE ${q(r.column.name)} = `;
       const values = numbers(readRows(ctx, select + sqlLiteral(parent.key)));
       if (values.length < 3) continue;
@@ -351,8 +351,7 @@ const countAbove: SqlTemplate = {
         "programmatic",
         `How many of the ${names(r.child).plural} of the ${names(r.parent).singular} ${quoted(parent.label)} have ${words(measure)} above ${threshold}?`,
         [
-          `const found = ${read(ctx.lens, lit(keyLookup(r.parent, parent.label)))};`,
-          `const values = ${read(ctx.lens, `${lit(select)} + lit(found[0].id)`)};`,
+          ...readUnderParent(ctx, r, parent.label, select, "values"),
           "let n = 0;",
           `for (const row of values) if (row.v !== null && row.v > ${threshold}) n += 1;`,
           "return n;",
@@ -376,15 +375,11 @@ const writeAbove: SqlTemplate = {
   writes: true,
   build(ctx) {
     if (!ctx.lens.write) return { reason: "no_write_tool", detail: "no tool writes SQL" };
-    const candidates = relationsWith(
-      ctx.lens,
-      (r) => r.child.measures.length > 0 && r.child.settable.length > 0,
-    );
-    for (const r of shuffled(ctx.rng, candidates)) {
-      const parent = namedRow(ctx, r.parent);
+    const fits = (r: SqlRelation) => r.child.measures.length > 0 && r.child.settable.length > 0;
+    for (const { r, parent } of namedParents(ctx, fits)) {
       const measure = shuffled(ctx.rng, r.child.measures)[0];
       const column = shuffled(ctx.rng, r.child.settable)[0];
-      if (!parent || !measure || !column) continue;
+      if (!measure || !column) continue;
       const select = `SELECT ${q(r.child.key.name)} AS id, ${q(measure.name)} AS v FROM ${q(r.child.model.name)} WHERE ${q(r.column.name)} = `;
       const rows = readRows(ctx, select + sqlLiteral(parent.key)) ?? [];
       const values = numbers(rows);
@@ -402,8 +397,7 @@ const writeAbove: SqlTemplate = {
         "programmatic",
         `For every ${names(r.child).singular} of the ${names(r.parent).singular} ${quoted(parent.label)} whose ${words(measure)} is above ${threshold}, set its ${words(column)} to ${typeof value === "number" ? value : quoted(value)}.`,
         [
-          `const found = ${read(ctx.lens, lit(keyLookup(r.parent, parent.label)))};`,
-          `const members = ${read(ctx.lens, `${lit(select)} + lit(found[0].id)`)};`,
+          ...readUnderParent(ctx, r, parent.label, select, "members"),
           "for (const member of members) {",
           `  if (member.v !== null && member.v > ${threshold}) ${write(ctx.lens, `${lit(update)} + lit(member.id)`)}`,
           "}",
