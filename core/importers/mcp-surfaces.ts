@@ -1,6 +1,7 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
 import { filesystemSurface } from "./mcp-filesystem-surface";
 import { graphSurface } from "./mcp-graph-surface";
+import { mailboxSurface } from "./mcp-mailbox-surface";
 import { messagingSurface } from "./mcp-messaging-surface";
 import { resourceSurface } from "./mcp-resource-surface";
 import { restSurface } from "./mcp-rest-surface";
@@ -17,5 +18,6 @@ export const MCP_SURFACES: readonly McpSurface[] = [
   graphSurface,
   messagingSurface,
   workflowSurface,
+  mailboxSurface,
   utilitySurface,
 ];

@@ -9,6 +9,7 @@ import type { Prng } from "../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
 import { graphMemoryTaskSource } from "./graph-memory-tasks";
+import { mailboxTaskSource } from "./mailbox-tasks";
 import { messagingTaskSource } from "./messaging-tasks";
 import { resourceTaskSource } from "./resource-tasks";
 import { restTaskSource } from "./rest-tasks";
@@ -45,6 +46,7 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   graphMemoryTaskSource,
   messagingTaskSource,
   workflowTaskSource,
+  mailboxTaskSource,
 ];
 
 export function surfaceTasks(
