@@ -1,4 +1,5 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
+import { calendarSurface } from "./mcp-calendar-surface";
 import { filesystemSurface } from "./mcp-filesystem-surface";
 import { graphSurface } from "./mcp-graph-surface";
 import { mailboxSurface } from "./mcp-mailbox-surface";
@@ -18,6 +19,7 @@ export const MCP_SURFACES: readonly McpSurface[] = [
   graphSurface,
   messagingSurface,
   workflowSurface,
+  calendarSurface,
   mailboxSurface,
   utilitySurface,
 ];
