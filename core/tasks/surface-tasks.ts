@@ -6,6 +6,7 @@
 import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { Prng } from "../sandbox/determinism";
+import { calendarTaskSource } from "./calendar-tasks";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
 import { graphMemoryTaskSource } from "./graph-memory-tasks";
@@ -46,6 +47,7 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   graphMemoryTaskSource,
   messagingTaskSource,
   workflowTaskSource,
+  calendarTaskSource,
   mailboxTaskSource,
 ];
 

@@ -1,0 +1,97 @@
+// What a calendar template is (calendar-graph-*.ts, calendar-program-*.ts), the helpers a
+// solution program may call (the events of a range of a calendar, one event by title) and the
+// draft every template returns. Helpers are emitted only when a program uses them.
+import type { CalendarRole } from "../importers/mcp-calendar-roles";
+import type { Json } from "../json";
+import type { Agenda, CalendarContext } from "./calendar-explore";
+import type { CalendarLens, CalendarTool } from "./calendar-lens";
+import type { DraftTarget, TaskDraft } from "./draft";
+import { instructionLeaks } from "./phrasing-leaks";
+import { callCode, functionSource } from "./program-code";
+import type { TaskKind } from "./task";
+
+export type Built = TaskDraft | { reason: string; detail: string };
+
+export interface CalendarTemplate {
+  name: string;
+  kind: TaskKind;
+  /** The roles it calls besides the calendar and event lists. */
+  roles: readonly CalendarRole[];
+  /** The most state-changing calls one of its tasks makes on this agenda (0: it only reads). */
+  maxWrites(agenda: Agenda): number;
+  /** How many distinct tasks it can make here; templates are drawn in proportion (capped). */
+  capacity(ctx: CalendarContext, agenda: Agenda): number;
+  build(ctx: CalendarContext, agenda: Agenda, target: DraftTarget): Built;
+}
+
+export const unfit = (reason: string, detail: string) => ({ reason, detail });
+export const quoted = (text: string) => `"${text}"`;
+
+export function toolOf(ctx: CalendarContext, role: CalendarRole): CalendarTool {
+  const tool = ctx.lens[role];
+  if (!tool) throw new Error(`the calendar lens has no ${role} tool`);
+  return tool;
+}
+
+/** `ctx.call(tool, {...})` with each slot's value code under the tool's own argument name. */
+export function callWith(tool: CalendarTool, values: Record<string, string>): string {
+  const entries = Object.entries(values).flatMap(([slot, code]) => {
+    const name = tool.args[slot as keyof CalendarTool["args"]];
+    return name === undefined ? [] : [[name, code] as const];
+  });
+  return callCode(tool.name, entries);
+}
+
+export type Helper = "eventsIn" | "eventNamed";
+
+function helperCode(lens: CalendarLens, helper: Helper): string {
+  switch (helper) {
+    case "eventsIn":
+      return [
+        "const eventsIn = (calendar, from, to) =>",
+        `  ${callWith(lens.list_events, { calendarId: "calendar", timeMin: "from", timeMax: "to" })}.events;`,
+      ].join("\n");
+    case "eventNamed":
+      return [
+        "const eventNamed = (events, summary) => {",
+        "  const found = events.find((e) => e.summary === summary);",
+        '  if (!found) throw new Error("no event " + JSON.stringify(summary));',
+        "  return found;",
+        "};",
+      ].join("\n");
+  }
+}
+
+/** Whether the instruction would state the answer (validation would drop the task). */
+export function givesAway(instruction: string, answer: Json): boolean {
+  return (
+    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
+  );
+}
+
+export interface CalendarDraftParts {
+  kind: TaskKind;
+  instruction: string;
+  helpers: Helper[];
+  statements: string[];
+  answerMatch?: TaskDraft["answerMatch"];
+  hidden: TaskDraft["hidden"];
+  tools: string[];
+  difficulty: TaskDraft["difficulty"];
+}
+
+export function calendarDraft(lens: CalendarLens, parts: CalendarDraftParts): TaskDraft {
+  const order: Helper[] = ["eventsIn", "eventNamed"];
+  const helpers = order.filter((h) => parts.helpers.includes(h));
+  return {
+    kind: parts.kind,
+    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
+    program: functionSource([...helpers.map((h) => helperCode(lens, h)), ...parts.statements]),
+    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
+    hidden: parts.hidden,
+    tools: [...new Set(parts.tools)],
+    difficulty: parts.difficulty,
+    // Every chain feeds an id or a time only an earlier call revealed into a later call.
+    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
+  };
+}

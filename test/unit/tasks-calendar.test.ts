@@ -1,0 +1,205 @@
+// Task synthesis on the Google Calendar MCP server (mcp-google-calendar): chains that find a
+// meeting by its title and day and move, change, answer, cancel or read it, or book the earliest
+// slot two calendars share; programs that loop over a week's meetings with a condition per
+// meeting, total hours, cancel a person's meetings on holidays, or find the longest free stretch.
+// Every kept task is solved by its own solution and not by doing nothing, names no id, tool or
+// column, and says dates the way a user does.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calendarLens } from "../../core/tasks/calendar-lens";
+import { scoreEpisode } from "../../core/tasks/score-episode";
+import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
+import { synthesizeTasks } from "../../core/tasks/synthesize";
+import type { Task } from "../../core/tasks/task";
+import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+
+const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
+const TOOL_NAMES =
+  /\b(list_calendars|list_events|search_events|get_event|list_colors|create_events?|update_event|delete_event|get_freebusy|get_current_time|respond_to_event|manage_accounts)\b/;
+/** Event ids (26 base32hex characters, or an instance's `_YYYYMMDDTHHMMSSZ`), calendar ids, ISO dates. */
+const IDS = /\b[0-9a-v]{20,}\b|_\d{8}T\d{6}Z|@group\.|#holiday|\d{4}-\d{2}-\d{2}/;
+const RAW =
+  /calendarId|eventId|timeMin|timeMax|responseStatus|start_date|starts_at|organizer_email/;
+const WRITE_TOOLS = new Set([
+  "create_event",
+  "create_events",
+  "update_event",
+  "delete_event",
+  "respond_to_event",
+]);
+const writesOf = (task: Task) => task.solution.calls.filter((c) => WRITE_TOOLS.has(c.tool)).length;
+const DATE_WORDS =
+  /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (December|January) \d{1,2}\b/;
+
+describe("calendar synthesis on mcp-google-calendar", () => {
+  let env: NodeWorld;
+  beforeAll(async () => {
+    env = await nodeWorld(catalogSpec("mcp-google-calendar"));
+  });
+  afterAll(() => env.close());
+
+  it("sees every calendar role under the server's own tool and argument names", () => {
+    const lens = calendarLens(env.world.db, env.world.tools);
+    expect(lens?.list_events).toEqual({
+      name: "list_events",
+      args: expect.objectContaining({
+        calendarId: "calendarId",
+        timeMin: "timeMin",
+        timeMax: "timeMax",
+      }),
+    });
+    expect(lens?.respond?.args).toMatchObject({ response: "response", comment: "comment" });
+    expect(Object.keys(lens ?? {}).sort()).toEqual([
+      "create_event",
+      "create_events",
+      "current_time",
+      "delete_event",
+      "freebusy",
+      "get_event",
+      "list_calendars",
+      "list_colors",
+      "list_events",
+      "manage_accounts",
+      "respond",
+      "search_events",
+      "update_event",
+    ]);
+  });
+
+  it.each(["graph", "programmatic"] as const)(
+    "keeps 200 %s tasks the oracle solves and inaction does not, in the user's words",
+    async (strategy) => {
+      const { tasks } = await synthesizeTasks(
+        env.world,
+        shard({ count: 200, strategy, seed: `calendar-${strategy}` }),
+      );
+      expect(tasks.length).toBe(200);
+      expect(new Set(tasks.map((t) => t.dedupeKey)).size).toBe(200);
+      for (const task of tasks) {
+        expect(task.kind).toBe(strategy);
+        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
+        expect(task.instruction).not.toMatch(IDS);
+        expect(task.instruction).not.toMatch(TOOL_NAMES);
+        expect(task.instruction).not.toMatch(RAW);
+        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
+        // Writes are judged by state, reads by the answer.
+        if (writesOf(task) > 0)
+          expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
+        else expect(task.groundTruth.answer).toBeDefined();
+      }
+      for (const task of tasks) expect(await oracleScore(env, task)).toBe(1);
+      // Dates are said in words wherever a task names a day.
+      expect(tasks.filter((t) => DATE_WORDS.test(t.instruction)).length).toBeGreaterThan(150);
+      const toolSets = new Set(
+        tasks.map((t) => [...new Set(t.solution.calls.map((c) => c.tool))].sort().join("+")),
+      );
+      expect(toolSets.size).toBeGreaterThanOrEqual(5);
+      expect(tasks.some((t) => writesOf(t) > 0)).toBe(true);
+      expect(tasks.some((t) => writesOf(t) === 0)).toBe(true);
+      // The families the source promises, each present at this count.
+      const families =
+        strategy === "graph"
+          ? [
+              /^Find the ".+" meeting on .+ and move it/,
+              /^Invite .+ to "/,
+              /^(Decline|Accept|Answer maybe to) the invitation/,
+              /^Remove "/,
+              /^Find the earliest time on .+ free for \d+ minutes/,
+              /^(Where|Who|How many|At what time)/,
+            ]
+          : [
+              /^For every meeting .+ more than \d guests, set the location/,
+              /^How many hours of meetings/,
+              /^For each calendar I can see/,
+              /longest stretch of time/,
+              /US public holiday/,
+              /every invitation on my calendar in the week of/,
+            ];
+      for (const family of families)
+        expect(tasks.some((t) => family.test(t.instruction))).toBe(true);
+      if (strategy === "graph") {
+        // Each chain feeds what an earlier call revealed (an event id, busy blocks) to a later one.
+        for (const task of tasks) expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
+      } else {
+        // Programs loop with conditions: some make several writes, some aggregate.
+        expect(tasks.some((t) => writesOf(t) > 1)).toBe(true);
+        expect(tasks.some((t) => t.solution.calls.length > 3)).toBe(true);
+      }
+    },
+    300_000,
+  );
+
+  it("moves the meeting it names an hour later and books the shared slot it found", async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      shard({ count: 60, strategy: "graph", seed: "calendar-named" }),
+    );
+    const moved = tasks.find((t) => /move it an hour later/.test(t.instruction));
+    expect(moved).toBeDefined();
+    const update = moved?.solution.calls.find((c) => c.tool === "update_event");
+    const changed = Object.values(moved?.groundTruth.changes.calendar_events?.updated ?? []);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(String(update?.args.start)).toMatch(/^2025-01-\d\dT\d\d:\d\d:00Z$|^2024-12-\d\dT/);
+    const booked = tasks.find((t) => t.solution.calls[0]?.tool === "get_freebusy");
+    expect(booked?.instruction).toMatch(/earliest time on \w+day, (December|January) \d+/);
+    expect(booked?.groundTruth.changes.calendar_events?.inserted.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("makes tasks with at least the writes asked for", async () => {
+    for (const minWrites of [1, 2]) {
+      const { tasks } = await synthesizeTasks(
+        env.world,
+        shard({
+          count: 10,
+          strategy: "mixed",
+          seed: `calendar-w${minWrites}`,
+          difficulty: { minWrites },
+        }),
+      );
+      expect(tasks.length).toBe(10);
+      for (const task of tasks) {
+        expect(writesOf(task)).toBeGreaterThanOrEqual(minWrites);
+        expect(await oracleScore(env, task)).toBe(1);
+      }
+    }
+  }, 120_000);
+
+  it("is deterministic", async () => {
+    const request = shard({ count: 12, strategy: "mixed", seed: "calendar-same" });
+    const a = await synthesizeTasks(env.world, request);
+    const b = await synthesizeTasks(env.world, request);
+    expect(b.tasks.map((t) => t.instruction)).toEqual(a.tasks.map((t) => t.instruction));
+  }, 120_000);
+});
+
+describe("calendar synthesis on a calendar that only reads", () => {
+  let env: NodeWorld;
+  beforeAll(async () => {
+    const spec = catalogSpec("mcp-google-calendar");
+    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.effect === "read") });
+  });
+  afterAll(() => env.close());
+
+  it("still asks questions, and says why when writes are asked for", async () => {
+    const reads = await synthesizeTasks(
+      env.world,
+      shard({ count: 5, strategy: "programmatic", seed: "calendar-reads" }),
+    );
+    expect(reads.tasks.length).toBe(5);
+    for (const task of reads.tasks) expect(task.groundTruth.answer).toBeDefined();
+    const { tasks, report } = await synthesizeTasks(
+      env.world,
+      shard({ count: 5, strategy: "graph", seed: "calendar-writes", difficulty: { minWrites: 1 } }),
+    );
+    expect(tasks).toEqual([]);
+    expect(report.stoppedBecause).toMatch(/only read/);
+  }, 120_000);
+
+  it("is not taken for a calendar without the calendar's tables", async () => {
+    const other = await nodeWorld(catalogSpec("mcp-taskmanager"));
+    try {
+      expect(calendarLens(other.world.db, other.world.tools)).toBeUndefined();
+    } finally {
+      other.close();
+    }
+  });
+});
