@@ -4,6 +4,7 @@ import { filesystemSurface } from "./mcp-filesystem-surface";
 import { graphSurface } from "./mcp-graph-surface";
 import { mailboxSurface } from "./mcp-mailbox-surface";
 import { messagingSurface } from "./mcp-messaging-surface";
+import { pagesSurface } from "./mcp-pages-surface";
 import { resourceSurface } from "./mcp-resource-surface";
 import { restSurface } from "./mcp-rest-surface";
 import { sqlSurface } from "./mcp-sql-surface";
@@ -21,5 +22,6 @@ export const MCP_SURFACES: readonly McpSurface[] = [
   workflowSurface,
   calendarSurface,
   mailboxSurface,
+  pagesSurface,
   utilitySurface,
 ];
