@@ -12,6 +12,7 @@ import { filesystemTaskSource } from "./filesystem-tasks";
 import { graphMemoryTaskSource } from "./graph-memory-tasks";
 import { mailboxTaskSource } from "./mailbox-tasks";
 import { messagingTaskSource } from "./messaging-tasks";
+import { pagesTaskSource } from "./pages-tasks";
 import { resourceTaskSource } from "./resource-tasks";
 import { restTaskSource } from "./rest-tasks";
 import { sqlTaskSource } from "./sql-templates";
@@ -49,6 +50,7 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   workflowTaskSource,
   calendarTaskSource,
   mailboxTaskSource,
+  pagesTaskSource,
 ];
 
 export function surfaceTasks(
