@@ -1,4 +1,5 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
+import { basesSurface } from "./mcp-bases-surface";
 import { calendarSurface } from "./mcp-calendar-surface";
 import { filesystemSurface } from "./mcp-filesystem-surface";
 import { graphSurface } from "./mcp-graph-surface";
@@ -22,6 +23,7 @@ export const MCP_SURFACES: readonly McpSurface[] = [
   workflowSurface,
   calendarSurface,
   mailboxSurface,
+  basesSurface,
   pagesSurface,
   utilitySurface,
 ];
