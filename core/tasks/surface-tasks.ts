@@ -6,6 +6,7 @@
 import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { Prng } from "../sandbox/determinism";
+import { basesTaskSource } from "./bases-tasks";
 import { calendarTaskSource } from "./calendar-tasks";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
@@ -50,6 +51,7 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   workflowTaskSource,
   calendarTaskSource,
   mailboxTaskSource,
+  basesTaskSource,
   pagesTaskSource,
 ];
 

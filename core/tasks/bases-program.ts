@@ -1,0 +1,84 @@
+// The solution side of bases synthesis: the JavaScript a program needs to turn a user's words into
+// ids (a base by its name in the base list, a record by its primary value through a formula
+// filter), to write records ten at a time as the server allows, and the draft every template
+// returns. Calls are written from the lens, so a look-alike's own argument names are used.
+import type { Json } from "../json";
+import type { BasesLens } from "./bases-lens";
+import { callWith } from "./bases-lens";
+import type { TaskDraft } from "./draft";
+import { callCode, functionSource, lit } from "./program-code";
+import type { TaskKind } from "./task";
+
+export type Helper = "baseIdOf" | "recordNamed" | "updateAll";
+
+/** `{Field} = "value"` as a formula (values are checked quotable before they get here). */
+export const equalsFormula = (field: string, value: string) => `{${field}} = "${value}"`;
+
+function helperCode(lens: BasesLens, helper: Helper): string {
+  switch (helper) {
+    case "baseIdOf":
+      return [
+        "const baseIdOf = (name) => {",
+        `  const found = ${callCode(lens.list_bases.name, [])}.bases.find((b) => b.name === name);`,
+        '  if (!found) throw new Error("no base " + JSON.stringify(name));',
+        "  return found.id;",
+        "};",
+      ].join("\n");
+    case "recordNamed":
+      return [
+        "const recordNamed = (baseId, table, formula) => {",
+        `  const found = ${callWith(lens.list_records, { base: "baseId", table: "table", filterByFormula: "formula" })}.records;`,
+        '  if (found.length !== 1) throw new Error("expected one record for " + formula);',
+        "  return found[0];",
+        "};",
+      ].join("\n");
+    case "updateAll": {
+      const update = lens.update_records;
+      if (!update) throw new Error("the bases lens has no update tool");
+      return [
+        "const updateAll = (baseId, table, updates) => {",
+        "  for (let i = 0; i < updates.length; i += 10) {",
+        `    ${callWith(update, { base: "baseId", table: "table", records: "updates.slice(i, i + 10)" })};`,
+        "  }",
+        "};",
+      ].join("\n");
+    }
+  }
+}
+
+/** Statements leaving the base's id in `baseId` and the named record in `name`. */
+export const findRecord = (
+  variable: string,
+  table: string,
+  primary: string,
+  value: string,
+): string =>
+  `const ${variable} = recordNamed(baseId, ${lit(table)}, ${lit(equalsFormula(primary, value))});`;
+
+export interface BasesDraftParts {
+  kind: TaskKind;
+  instruction: string;
+  helpers: Helper[];
+  statements: string[];
+  answerMatch?: TaskDraft["answerMatch"];
+  hidden: Json[];
+  tools: string[];
+  difficulty: TaskDraft["difficulty"];
+}
+
+export function basesDraft(lens: BasesLens, parts: BasesDraftParts): TaskDraft {
+  const order: Helper[] = ["baseIdOf", "recordNamed", "updateAll"];
+  const helpers = order.filter((h) => parts.helpers.includes(h));
+  return {
+    kind: parts.kind,
+    // A quote that ends its own sentence ends the instruction's too: `"Done."` not `"Done.".`
+    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
+    program: functionSource([...helpers.map((h) => helperCode(lens, h)), ...parts.statements]),
+    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
+    hidden: parts.hidden,
+    tools: [...new Set(parts.tools)],
+    difficulty: parts.difficulty,
+    // Every chain feeds an id only an earlier call revealed (a base's, a record's) to a later call.
+    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
+  };
+}

@@ -1,0 +1,125 @@
+// Task source for bases environments (spreadsheet databases like Airtable, imported by
+// core/importers/mcp-bases-surface.ts). Tasks speak the user's words: a base and a table by their
+// names, a record by its primary value, fields by the names the grid shows. Graph chains find the
+// base in the base list and the record through a formula filter, then set a field, relink, comment,
+// add a linked record or read a field; programs filter with a formula and loop: sums, maxima and
+// counts over linked records, bulk updates ten at a time, a comment on each picked record, deleting
+// the picked records that lack a value, a new field filled from other fields. Templates are drawn in proportion to how many distinct tasks
+// each can make on the explored account (capped).
+import type { BasesRole } from "../importers/mcp-bases-roles";
+import { type BasesContext, readAccount } from "./bases-explore";
+import {
+  addLinked,
+  commentOn,
+  readField,
+  relink,
+  setNumber,
+  setSelect,
+  toggleCheckbox,
+} from "./bases-graph";
+import { basesLens } from "./bases-lens";
+import { countAbove, sumLinked, topGroup, topLinked } from "./bases-program-reads";
+import {
+  bulkSelect,
+  commentEach,
+  deleteEach,
+  flagAbove,
+  weightedField,
+} from "./bases-program-writes";
+import type { BasesTemplate } from "./bases-template";
+import type { DraftAttempt, DraftTarget } from "./draft";
+import { pick, pickWeighted } from "./graph-random";
+import type { SurfaceTaskSource } from "./surface-tasks";
+import type { TaskKind } from "./task";
+
+export const BASES_TEMPLATES: readonly BasesTemplate[] = [
+  setSelect,
+  setNumber,
+  toggleCheckbox,
+  relink,
+  commentOn,
+  addLinked,
+  readField,
+  sumLinked,
+  topLinked,
+  topGroup,
+  countAbove,
+  bulkSelect,
+  commentEach,
+  deleteEach,
+  flagAbove,
+  weightedField,
+];
+
+const WRITE_ROLES: ReadonlySet<BasesRole> = new Set([
+  "create_record",
+  "update_records",
+  "delete_records",
+  "create_table",
+  "update_table",
+  "create_field",
+  "update_field",
+  "create_comment",
+]);
+
+/** No template is drawn more often than one that can make this many tasks. */
+const WEIGHT_CAP = 60;
+
+/** Environments whose tools are the bases of core/importers/mcp-bases-surface.ts. */
+export const basesTaskSource: SurfaceTaskSource = {
+  name: "bases",
+  recognise(db, tools) {
+    const lens = basesLens(db, tools);
+    if (!lens) return undefined;
+    return {
+      unfit(minWrites) {
+        if (minWrites === 0) return undefined;
+        const writes = BASES_TEMPLATES.some(
+          (t) =>
+            t.roles.length > 0 && t.roles.every((r) => lens[r] !== undefined && WRITE_ROLES.has(r)),
+        );
+        return writes
+          ? undefined
+          : `these bases tools only read, so no task can make ${minWrites} write(s)`;
+      },
+      draft: ({ rng, runner }, kind, target) => basesTask({ lens, rng, runner }, kind, target),
+    };
+  },
+};
+
+/** One bases task of `kind`: templates drawn by weight, then one of their candidates. */
+export function basesTask(ctx: BasesContext, kind: TaskKind, target: DraftTarget): DraftAttempt {
+  const account = readAccount(ctx);
+  if (!account) return { ok: false, reason: "no_account", detail: "the base list cannot be read" };
+  let usable = BASES_TEMPLATES.filter(
+    (t) => t.kind === kind && t.roles.every((role) => ctx.lens[role] !== undefined),
+  ).flatMap((t) => {
+    const candidates = t.candidates(ctx, account).filter((c) => c.writes >= target.minWrites);
+    return candidates.length > 0 ? [{ t, candidates }] : [];
+  });
+  if (usable.length === 0) {
+    return {
+      ok: false,
+      reason: "no_template",
+      detail:
+        target.minWrites > 0
+          ? `no ${kind} task of these bases makes ${target.minWrites} write(s)`
+          : `no ${kind} template fits these bases`,
+    };
+  }
+  // Templates only read while exploring, so a failed one leaves the fresh copy as it was.
+  let last = { reason: "no_template", detail: "" };
+  while (usable.length > 0) {
+    const chosen = pickWeighted(
+      ctx.rng,
+      usable.map((u) => ({ item: u, weight: Math.min(WEIGHT_CAP, u.candidates.length) })),
+    );
+    const candidate = chosen ? pick(ctx.rng, chosen.candidates) : undefined;
+    if (!chosen || !candidate) break;
+    const built = candidate.draft();
+    if ("program" in built) return { ok: true, draft: built };
+    last = built;
+    usable = usable.filter((u) => u !== chosen);
+  }
+  return { ok: false, ...last };
+}

@@ -1,0 +1,75 @@
+// What a bases template is (bases-graph.ts, bases-program-*.ts): it lists every task it could make
+// on the explored account (each candidate with the writes its solution makes), and drafts one of
+// them. Capacity is the number of candidates, so templates are drawn in proportion to how many
+// distinct tasks each can make; and the small choices several share.
+import type { BasesRole } from "../importers/mcp-bases-roles";
+import type { Json } from "../json";
+import type { BasesContext, SeenBase, SeenField, SeenRecord, SeenTable } from "./bases-explore";
+import { nameable } from "./bases-explore";
+import type { BasesTool } from "./bases-lens";
+import type { TaskDraft } from "./draft";
+import { instructionLeaks } from "./phrasing-leaks";
+import type { TaskKind } from "./task";
+
+export type Built = TaskDraft | { reason: string; detail: string };
+
+export interface Candidate {
+  /** State-changing calls its solution makes. */
+  writes: number;
+  draft(): Built;
+}
+
+export interface BasesTemplate {
+  name: string;
+  kind: TaskKind;
+  /** The roles it calls besides the base, table and record lists. */
+  roles: readonly BasesRole[];
+  candidates(ctx: BasesContext, account: readonly SeenBase[]): Candidate[];
+}
+
+export const unfit = (reason: string, detail: string) => ({ reason, detail });
+
+/** A tool of the lens the template's roles guarantee. */
+export function toolOf(ctx: BasesContext, role: BasesRole): BasesTool {
+  const tool = ctx.lens[role];
+  if (!tool) throw new Error(`the bases lens has no ${role} tool`);
+  return tool;
+}
+
+/** Whether the instruction would state the answer (validation would drop the task). */
+export function givesAway(instruction: string, answer: Json): boolean {
+  return (
+    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
+  );
+}
+
+export const quoted = (text: string) => `"${text}"`;
+
+/** Every (base, table, nameable record) of the account. */
+export function namedRecords(account: readonly SeenBase[]) {
+  return account.flatMap((base) =>
+    base.tables.flatMap((table) => nameable(table).map((record) => ({ base, table, record }))),
+  );
+}
+
+/** Fields of a table of `types`, the primary field left out. */
+export const fieldsOfType = (table: SeenTable, ...types: string[]): SeenField[] =>
+  table.fields.filter((f) => f !== table.primary && types.includes(f.type));
+
+/** A number as a user writes it for the field: `$84,000` for dollars, `8` for points. */
+export function spoken(field: SeenField, value: number): string {
+  const digits = value.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return field.type === "currency" ? `${field.symbol ?? ""}${digits}` : digits;
+}
+
+/** The record's single link in `field`, or undefined. */
+export function linkOf(record: SeenRecord, field: SeenField): string | undefined {
+  const v = record.fields[field.name];
+  return Array.isArray(v) && v.length === 1 && typeof v[0] === "string" ? v[0] : undefined;
+}
+
+/** The record's number in `field`, or undefined. */
+export function numberOf(record: SeenRecord, field: SeenField): number | undefined {
+  const v = record.fields[field.name];
+  return typeof v === "number" ? v : undefined;
+}
