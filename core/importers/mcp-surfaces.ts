@@ -1,6 +1,7 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
 import { basesSurface } from "./mcp-bases-surface";
 import { calendarSurface } from "./mcp-calendar-surface";
+import { crmSurface } from "./mcp-crm-surface";
 import { filesystemSurface } from "./mcp-filesystem-surface";
 import { graphSurface } from "./mcp-graph-surface";
 import { mailboxSurface } from "./mcp-mailbox-surface";
@@ -25,5 +26,6 @@ export const MCP_SURFACES: readonly McpSurface[] = [
   mailboxSurface,
   basesSurface,
   pagesSurface,
+  crmSurface,
   utilitySurface,
 ];

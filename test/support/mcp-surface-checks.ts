@@ -99,3 +99,11 @@ export function wholeSurfaceProblems(
   }
   return problems;
 }
+
+/** A shared spec cut down to the named tools (to reach the entity path with real schemas). */
+export function sharedSpecSubset(name: string, tools: readonly string[]): string {
+  const spec = JSON.parse(sharedSpecText(name)) as { tools: { name: string }[] };
+  const kept = spec.tools.filter((t) => tools.includes(t.name));
+  if (kept.length !== tools.length) throw new Error(`${name} lacks one of ${tools.join(", ")}`);
+  return JSON.stringify({ ...spec, tools: kept });
+}

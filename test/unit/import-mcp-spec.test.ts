@@ -12,6 +12,7 @@ import type { SurfaceDatabase } from "../../core/importers/mcp-surface";
 import { SEED_ROWS } from "../../core/importers/mcp-tool-tests";
 import { interpolatesArguments } from "../support/database-harness";
 import { admitImport } from "../support/mcp-admission";
+import { sharedSpecSubset } from "../support/mcp-surface-checks";
 
 const dir = new URL("../../catalog/mcp/specs/", import.meta.url);
 const specs = [
@@ -83,8 +84,12 @@ describe("importMcpSpec on the shared MCP specs", () => {
 describe("importMcpSpec, what it derives", () => {
   const load = (name: string) => importMcpSpec(readFileSync(new URL(`${name}.json`, dir), "utf8"));
 
-  it("derives github issues keyed by issue_number, scoped by owner and repo", () => {
-    const { report, tools } = load("github");
+  it("derives github issues keyed by issue_number, scoped by owner and repo (issue tools alone)", () => {
+    const issueTools = ["create_issue", "list_issues", "update_issue", "get_issue"];
+    const { report, tools } = importMcpSpec(sharedSpecSubset("github", issueTools));
+    expect(report.implemented.map((t) => [t.original, t.surface])).toEqual(
+      issueTools.map((t) => [t, undefined]),
+    );
     expect(report.tables).toContainEqual(
       expect.objectContaining({ name: "issue", key: "issue_number", rows: SEED_ROWS }),
     );
@@ -111,11 +116,11 @@ describe("importMcpSpec, what it derives", () => {
   });
 
   it("hands the left-out tools with usable schemas to the coding agent as its contract", () => {
-    const content = readFileSync(new URL("hubspot.json", dir), "utf8");
+    const content = readFileSync(new URL("kubernetes.json", dir), "utf8");
     const discovered = discoverEnvironment(openBetterSqlite(), {
       format: "mcp-spec",
       content,
-      sourceName: "hubspot.json",
+      sourceName: "kubernetes.json",
     });
     const wanted = discovered.wanted ?? [];
     const [first] = wanted;

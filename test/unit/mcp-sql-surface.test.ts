@@ -130,7 +130,7 @@ describe("recognising SQL servers", () => {
     }
   });
 
-  it("leaves Airtable's list_tables and describe_table (baseId arguments, no SQL) to the entity path", () => {
+  it("leaves Airtable's list_tables and describe_table (baseId arguments, no SQL) to other surfaces", () => {
     const airtable = readFileSync(new URL("airtable.json", specs), "utf8");
     const { report } = importMcpSpec(airtable, { database: chinook });
     expect(report.implemented.filter((t) => t.surface === "sql")).toEqual([]);

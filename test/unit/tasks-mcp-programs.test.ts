@@ -1,20 +1,38 @@
-// Programmatic tasks on MCP environments whose list tools need values the user states (a
+// Programmatic tasks on MCP entity environments whose list tools need values the user states (a
 // repository's owner and name, a property's object type) and whose records are keyed by names
 // (`propertyName`): the lists are opened with values from one real row, loops reach each element
-// by its key, and every kept task is solved by its program and not by doing nothing.
+// by its key, and every kept task is solved by its program and not by doing nothing. The
+// environments are the GitHub issue tools and the HubSpot property tools alone, which no surface
+// claims, so they take the entity path with the real servers' schemas.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scoreEpisode } from "../../core/tasks/score-episode";
 import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import { entityEnvironment } from "../support/mcp-entity-fixture";
+import { type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+
+const ISSUE_TOOLS = [
+  "create_issue",
+  "list_issues",
+  "update_issue",
+  "add_issue_comment",
+  "search_issues",
+  "get_issue",
+];
+const PROPERTY_TOOLS = [
+  "hubspot-list-properties",
+  "hubspot-get-property",
+  "hubspot-create-property",
+  "hubspot-update-property",
+];
 
 describe.each([
-  ["mcp-hubspot", "hubspot_list_properties", 5],
-  ["mcp-github", "list_issues", 3],
-] as const)("programmatic tasks on %s", (name, listTool, floor) => {
+  ["hubspot", PROPERTY_TOOLS, "hubspot_list_properties", 5],
+  ["github", ISSUE_TOOLS, "list_issues", 3],
+] as const)("programmatic tasks on the %s entity tools", (name, tools, listTool, floor) => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec(name));
+    env = await nodeWorld(entityEnvironment(name, tools));
   });
   afterAll(() => env.close());
 
