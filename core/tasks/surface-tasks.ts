@@ -8,6 +8,7 @@ import type { SqlDatabase } from "../episode/sql-database";
 import type { Prng } from "../sandbox/determinism";
 import { basesTaskSource } from "./bases-tasks";
 import { calendarTaskSource } from "./calendar-tasks";
+import { crmTaskSource } from "./crm-tasks";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
 import { graphMemoryTaskSource } from "./graph-memory-tasks";
@@ -53,6 +54,7 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   mailboxTaskSource,
   basesTaskSource,
   pagesTaskSource,
+  crmTaskSource,
 ];
 
 export function surfaceTasks(
