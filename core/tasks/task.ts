@@ -80,6 +80,11 @@ export const GroundTruthSchema = z.object({
   changes: StateDiffSchema,
   /** Columns, per table, whose values depend on the clock or the seed: compared by presence only. */
   volatile: z.record(z.string(), z.array(z.string())),
+  /**
+   * Per table, the primary-key column whose values inserts allocate: compared up to renaming
+   * (core/tasks/allocated-keys.ts). Absent on tasks made before it existed.
+   */
+  allocatedKeys: z.record(z.string(), z.string()).optional(),
   /** sha256 of the canonical gold outcome (answer, changes); equal on every replay. */
   digest: z.string(),
 });

@@ -7,6 +7,7 @@
 
 import type { StateDiff } from "../episode/state-diff";
 import { canonicalJson, type Json } from "../json";
+import { allocatedKeys } from "./allocated-keys";
 import type { TaskDraft } from "./draft";
 import { outcomeText } from "./outcome-digest";
 import { instructionLeaks } from "./phrasing";
@@ -85,6 +86,7 @@ export function validateCandidate(
     ...(answerMatch ? { answer: { value: gold.value.answer, match: answerMatch } } : {}),
     changes: gold.changes,
     volatile: volatileColumns(gold.changes, shifted.changes),
+    allocatedKeys: allocatedKeys(world.db, gold.changes, draft.instruction),
   };
   const verifier: VerifierSpec = {
     weights: { state: 1, answer: answerMatch ? 1 : 0, rubric: 0 },

@@ -5,7 +5,8 @@
 // Components:
 // - state: expected changes E and actual changes A as multisets of canonical changes (insert and
 //   delete: the whole row; update: key plus every column of `after`, so a wrong value mismatches),
-//   volatile columns dropped. 1 when E = A, else 0; with `partialCredit`, |E∩A| / (|E| + |A\E|).
+//   volatile columns dropped, keys the environment allocated on insert replaced by tokens of their
+//   rows (allocated-keys.ts, so correct calls in another order still match). 1 when E = A, else 0; with `partialCredit`, |E∩A| / (|E| + |A\E|).
 //   Always present. On a read-only task with an answer it is only a guard: weight 0 while the agent
 //   changed nothing (so doing nothing earns no reward by itself), score 0 at `weights.state` once
 //   it changed anything.
@@ -17,6 +18,7 @@
 import type { SqlValue } from "../environment/spec";
 import type { DiffRow, StateDiff } from "../episode/state-diff";
 import { canonicalJson, type Json } from "../json";
+import { type AllocatedKeys, type ComparedRow, keyColumns, withKeyTokens } from "./allocated-keys";
 import { matchAnswer } from "./answer-match";
 import type { GroundTruth, VerifierSpec } from "./task";
 import { maskRow, type VolatileColumns, volatileFor } from "./volatile-columns";
@@ -56,8 +58,14 @@ export function verifyTask(
   verifier: VerifierSpec,
   actual: EpisodeOutcome,
 ): Verification {
-  const expected = canonicalChanges(truth.changes, truth.volatile);
-  const got = canonicalChanges(actual.changes, truth.volatile);
+  const keys = truth.allocatedKeys ?? {};
+  const gold = maskedChanges(truth.changes, truth.volatile);
+  const keyed = keyColumns(
+    gold.map((c) => c.compared),
+    keys,
+  );
+  const expected = canonicalChanges(gold, keys, keyed);
+  const got = canonicalChanges(maskedChanges(actual.changes, truth.volatile), keys, keyed);
   const { missing, unexpected, matched } = compareMultisets(expected, got);
 
   const components: Verification["components"] = {};
@@ -106,30 +114,55 @@ interface CanonicalChange {
   ref: ChangeRef;
 }
 
-function canonicalChanges(diff: StateDiff, volatile: VolatileColumns): CanonicalChange[] {
-  const changes: CanonicalChange[] = [];
+interface MaskedChange {
+  compared: ComparedRow;
+  /** An updated row's key (its `compared.row` is the row after the update). */
+  key?: DiffRow;
+  ref: ChangeRef;
+}
+
+function maskedChanges(diff: StateDiff, volatile: VolatileColumns): MaskedChange[] {
+  const changes: MaskedChange[] = [];
   for (const [table, t] of Object.entries(diff)) {
     const mask = volatileFor(volatile, table);
-    const name = table.toLowerCase();
-    const whole = (op: "insert" | "delete", row: DiffRow): CanonicalChange => {
+    const whole = (op: "insert" | "delete", row: DiffRow): MaskedChange => {
       const masked = maskRow(row, mask);
-      return { text: canonicalJson([name, op, masked]), ref: { table, op, row: masked } };
+      return { compared: { table, op, row: masked }, ref: { table, op, row: masked } };
     };
     for (const row of t.inserted) changes.push(whole("insert", row));
     for (const row of t.deleted) changes.push(whole("delete", row));
     for (const u of t.updated) {
-      const after = maskRow(u.after, mask);
       const changed = maskRow(
         Object.fromEntries(u.changedColumns.map((c) => [c, u.after[c] ?? null])),
         mask,
       );
       changes.push({
-        text: canonicalJson([name, "update", u.key, after]),
+        compared: { table, op: "update", row: maskRow(u.after, mask) },
+        key: u.key,
         ref: { table, op: "update", row: { ...u.key, ...changed } },
       });
     }
   }
   return changes;
+}
+
+/** The changes as compared: masked, allocated keys replaced by tokens (allocated-keys.ts). */
+function canonicalChanges(
+  changes: readonly MaskedChange[],
+  keys: AllocatedKeys,
+  keyed: ReadonlySet<string>,
+): CanonicalChange[] {
+  const renamed = withKeyTokens(
+    changes.map((c) => c.compared),
+    keys,
+    keyed,
+  );
+  return changes.map((c, i) => {
+    const { table, op, row } = renamed[i] as ComparedRow;
+    const name = table.toLowerCase();
+    const text = canonicalJson(op === "update" ? [name, op, c.key ?? {}, row] : [name, op, row]);
+    return { text, ref: c.ref };
+  });
 }
 
 function compareMultisets(expected: CanonicalChange[], actual: CanonicalChange[]) {
