@@ -66,6 +66,7 @@ const readable = (agenda: Agenda) =>
 export const meetingDetail: CalendarTemplate = {
   name: "meeting-detail",
   kind: "graph",
+  says: /^(Where does|Who organises|How many guests of|At what time does) "/,
   roles: ["get_event"],
   maxWrites: () => 0,
   capacity: (_ctx, agenda) => readable(agenda).length,

@@ -44,6 +44,7 @@ const movable = (agenda: Agenda) =>
 export const moveMeeting: CalendarTemplate = {
   name: "move-meeting",
   kind: "graph",
+  says: /^Find the ".+" meeting on .+ and move it/,
   roles: ["update_event"],
   maxWrites: () => 1,
   capacity: (_ctx, agenda) => movable(agenda).length * SHIFTS.length,
@@ -86,6 +87,7 @@ const invitable = (agenda: Agenda) => {
 export const inviteGuest: CalendarTemplate = {
   name: "invite-guest",
   kind: "graph",
+  says: /^Invite .+ to "/,
   roles: ["update_event"],
   maxWrites: () => 1,
   capacity: (_ctx, agenda) => invitable(agenda).length,
@@ -124,6 +126,7 @@ const invitations = (agenda: Agenda) =>
 export const answerInvitation: CalendarTemplate = {
   name: "answer-invitation",
   kind: "graph",
+  says: /^(Decline|Accept|Answer maybe to) the invitation/,
   roles: ["respond"],
   maxWrites: () => 1,
   capacity: (ctx, agenda) =>
@@ -158,6 +161,7 @@ const cancellable = (agenda: Agenda) => nameable(agenda, (e) => e.calendar.writa
 export const cancelMeeting: CalendarTemplate = {
   name: "cancel-meeting",
   kind: "graph",
+  says: /^Remove "/,
   roles: ["delete_event"],
   maxWrites: () => 1,
   capacity: (_ctx, agenda) => cancellable(agenda).length,
@@ -224,6 +228,7 @@ const busyOf = (answer: Record<string, Json> | null): [number, number][] | undef
 export const bookSharedSlot: CalendarTemplate = {
   name: "book-shared-slot",
   kind: "graph",
+  says: /^Find the earliest time on /,
   roles: ["freebusy", "create_event"],
   maxWrites: () => 1,
   capacity: (_ctx, agenda) =>

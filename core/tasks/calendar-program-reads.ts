@@ -64,6 +64,7 @@ const combos = (agenda: Agenda) =>
 export const weekHours: CalendarTemplate = {
   name: "week-hours",
   kind: "programmatic",
+  says: /^How many hours of meetings (with|that|are)/,
   roles: [],
   maxWrites: () => 0,
   capacity: (_ctx, agenda) => combos(agenda).length,
@@ -102,6 +103,7 @@ export const weekHours: CalendarTemplate = {
 export const hoursPerCalendar: CalendarTemplate = {
   name: "hours-per-calendar",
   kind: "programmatic",
+  says: /^For each calendar I can see/,
   roles: [],
   maxWrites: () => 0,
   capacity: () => WEEKS.length,
@@ -190,6 +192,7 @@ const gapCombos = (agenda: Agenda) => {
 export const longestFree: CalendarTemplate = {
   name: "longest-free",
   kind: "programmatic",
+  says: /longest stretch of time/,
   roles: ["freebusy"],
   maxWrites: () => 0,
   capacity: (_ctx, agenda) => gapCombos(agenda).length,

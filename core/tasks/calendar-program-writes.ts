@@ -17,7 +17,15 @@ import { pick } from "./graph-random";
 import { lit } from "./program-code";
 
 const THRESHOLDS = [2, 3, 4, 5] as const;
-const inWeek = (e: EventView, monday: string) =>
+/** The week starting `monday` as listing bounds and as an instant. */
+export const weekBounds = (monday: string) => ({
+  from: dayStart(monday),
+  to: dayStart(addDaysTo(monday, 7)),
+  fromMs: Date.parse(dayStart(monday)),
+});
+
+/** Whether an event starts in the week of `monday`. */
+export const inWeek = (e: EventView, monday: string) =>
   e.startMs >= Date.parse(dayStart(monday)) &&
   e.startMs < Date.parse(dayStart(addDaysTo(monday, 7)));
 
@@ -54,6 +62,7 @@ const locateCombos = (agenda: Agenda) =>
 export const locateBigMeetings: CalendarTemplate = {
   name: "locate-big-meetings",
   kind: "programmatic",
+  says: /^For every meeting .+ more than \d+ guests, set the location/,
   roles: ["update_event"],
   maxWrites: (agenda) => Math.max(0, ...locateCombos(agenda).map((c) => c.hits.length)),
   capacity: (_ctx, agenda) => locateCombos(agenda).length,
@@ -135,6 +144,7 @@ const holidayCombos = (agenda: Agenda) => {
 export const holidayMeetings: CalendarTemplate = {
   name: "holiday-meetings",
   kind: "programmatic",
+  says: /US public holiday/,
   roles: ["delete_event", "respond"],
   maxWrites: (agenda) => Math.max(0, ...holidayCombos(agenda).map((c) => c.hits.length)),
   capacity: (_ctx, agenda) => holidayCombos(agenda).length,
@@ -193,6 +203,7 @@ const pending = (agenda: Agenda, monday: string) =>
 export const answerPending: CalendarTemplate = {
   name: "answer-pending",
   kind: "programmatic",
+  says: /^(Accept|Answer maybe to|Decline) every invitation on my calendar in the week of/,
   roles: ["respond"],
   maxWrites: (agenda) => Math.max(0, ...WEEKS.map((w) => pending(agenda, w).length)),
   capacity: (_ctx, agenda) =>

@@ -3,10 +3,14 @@
 // the day it is on ("Thursday, January 9"), a calendar by whose it is, times in London. Graph
 // chains find a meeting in that day's list and move, change, answer, cancel or read it, or read
 // two calendars' busy blocks and book the earliest shared slot; programs loop over a week's
-// meetings with a condition per meeting (set the location of big ones, answer pending ones),
-// total hours per calendar, cancel a person's meetings on public holidays, or find the longest
-// free stretch of a day. Templates are drawn in proportion to how many tasks each can make.
+// meetings with a condition per meeting (set the location of big or unplaced ones, answer pending
+// ones, invite, remove or move the meetings of a person, change each occurrence of a recurring
+// meeting), total hours per calendar or per person, find a week's busiest day, cancel a person's
+// meetings on public holidays, or find the longest free stretch of a day. Graph templates are
+// drawn in proportion to how many tasks each can make; programmatic ones uniformly among those
+// with tasks left, so no family dominates (calendar-draw.ts).
 import type { CalendarRole } from "../importers/mcp-calendar-roles";
+import { type CalendarRun, drawUniform, drawWeighted, openCalendarRun } from "./calendar-draw";
 import { type CalendarContext, readAgenda } from "./calendar-explore";
 import { meetingDetail } from "./calendar-graph-reads";
 import {
@@ -17,11 +21,12 @@ import {
   moveMeeting,
 } from "./calendar-graph-writes";
 import { calendarLens } from "./calendar-lens";
+import { guestsInWeek, personTotals, shiftPersonMeetings } from "./calendar-program-people";
 import { hoursPerCalendar, longestFree, weekHours } from "./calendar-program-reads";
+import { busiestDay, locateUnplaced, seriesInstances } from "./calendar-program-weeks";
 import { answerPending, holidayMeetings, locateBigMeetings } from "./calendar-program-writes";
 import type { CalendarTemplate } from "./calendar-template";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { pickWeighted } from "./graph-random";
 import type { SurfaceTaskSource } from "./surface-tasks";
 import type { TaskKind } from "./task";
 
@@ -38,6 +43,12 @@ export const CALENDAR_TEMPLATES: readonly CalendarTemplate[] = [
   locateBigMeetings,
   holidayMeetings,
   answerPending,
+  guestsInWeek,
+  shiftPersonMeetings,
+  personTotals,
+  locateUnplaced,
+  seriesInstances,
+  busiestDay,
 ];
 
 const WRITE_ROLES: ReadonlySet<CalendarRole> = new Set([
@@ -48,15 +59,13 @@ const WRITE_ROLES: ReadonlySet<CalendarRole> = new Set([
   "respond",
 ]);
 
-/** No template is drawn more often than one that can make this many tasks. */
-const WEIGHT_CAP = 60;
-
 /** Environments whose tools are a calendar of core/importers/mcp-calendar-surface.ts. */
 export const calendarTaskSource: SurfaceTaskSource = {
   name: "calendar",
   recognise(db, tools) {
     const lens = calendarLens(db, tools);
     if (!lens) return undefined;
+    const run = openCalendarRun();
     return {
       unfit(minWrites) {
         if (minWrites === 0) return undefined;
@@ -69,20 +78,22 @@ export const calendarTaskSource: SurfaceTaskSource = {
           ? undefined
           : `this calendar's tools only read, so no task can make ${minWrites} write(s)`;
       },
-      draft: ({ rng, runner }, kind, target) => calendarTask({ lens, rng, runner }, kind, target),
+      draft: ({ rng, runner }, kind, target) =>
+        calendarTask({ lens, rng, runner }, kind, target, run),
     };
   },
 };
 
-/** One calendar task of `kind`: templates drawn by weight until one builds. */
+/** One calendar task of `kind` (see calendar-draw.ts for how templates are drawn). */
 export function calendarTask(
   ctx: CalendarContext,
   kind: TaskKind,
   target: DraftTarget,
+  run: CalendarRun = openCalendarRun(),
 ): DraftAttempt {
   const agenda = readAgenda(ctx);
   if (!agenda) return { ok: false, reason: "no_agenda", detail: "the calendars cannot be read" };
-  let usable = CALENDAR_TEMPLATES.filter(
+  const usable = CALENDAR_TEMPLATES.filter(
     (t) =>
       t.kind === kind &&
       t.roles.every((role) => ctx.lens[role] !== undefined) &&
@@ -99,18 +110,12 @@ export function calendarTask(
           : `no ${kind} template fits these calendars`,
     };
   }
-  // Templates only read while exploring, so a failed one leaves the fresh copy as it was.
-  let last = { reason: "no_template", detail: "" };
-  while (usable.length > 0) {
-    const template = pickWeighted(
-      ctx.rng,
-      usable.map((t) => ({ item: t, weight: Math.min(WEIGHT_CAP, t.capacity(ctx, agenda)) })),
-    );
-    if (!template) break;
-    const built = template.build(ctx, agenda, target);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-    usable = usable.filter((t) => t !== template);
-  }
-  return { ok: false, ...last };
+  return kind === "graph"
+    ? drawWeighted(ctx, agenda, target, usable)
+    : drawUniform(ctx, agenda, target, usable, run);
+}
+
+/** The names of the templates whose instructions look like this one (one, for a drafted task). */
+export function calendarFamiliesOf(instruction: string): string[] {
+  return CALENDAR_TEMPLATES.filter((t) => t.says.test(instruction)).map((t) => t.name);
 }

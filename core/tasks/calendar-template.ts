@@ -15,6 +15,8 @@ export type Built = TaskDraft | { reason: string; detail: string };
 export interface CalendarTemplate {
   name: string;
   kind: TaskKind;
+  /** What every instruction it writes matches, and no other template's does (its family). */
+  says: RegExp;
   /** The roles it calls besides the calendar and event lists. */
   roles: readonly CalendarRole[];
   /** The most state-changing calls one of its tasks makes on this agenda (0: it only reads). */

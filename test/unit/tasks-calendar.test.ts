@@ -1,11 +1,16 @@
 // Task synthesis on the Google Calendar MCP server (mcp-google-calendar): chains that find a
 // meeting by its title and day and move, change, answer, cancel or read it, or book the earliest
 // slot two calendars share; programs that loop over a week's meetings with a condition per
-// meeting, total hours, cancel a person's meetings on holidays, or find the longest free stretch.
-// Every kept task is solved by its own solution and not by doing nothing, names no id, tool or
-// column, and says dates the way a user does.
+// meeting (locations, a person's meetings, each occurrence of a series), total hours per calendar
+// or person, find a week's busiest day, cancel a person's meetings on holidays, or find the longest
+// free stretch. Every kept task is solved by its own solution and not by doing nothing, names no
+// id, tool or column, says dates the way a user does, and no programmatic family takes more than a
+// fifth of a run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrng } from "../../core/sandbox/determinism";
+import { readAgenda } from "../../core/tasks/calendar-explore";
 import { calendarLens } from "../../core/tasks/calendar-lens";
+import { CALENDAR_TEMPLATES, calendarFamiliesOf } from "../../core/tasks/calendar-tasks";
 import { scoreEpisode } from "../../core/tasks/score-episode";
 import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
@@ -113,9 +118,29 @@ describe("calendar synthesis on mcp-google-calendar", () => {
               /longest stretch of time/,
               /US public holiday/,
               /every invitation on my calendar in the week of/,
+              /^For every meeting I organise in the week of .+ is invited to, also invite/,
+              /^Move every meeting I organise in the week of .+ among its guests/,
+              /^(How many (hours of )?meetings do I have with|Adding up the guests of every meeting I have with) /,
+              /^Find every meeting I organise on my calendar in the week of .+ with no location/,
+              /^For each occurrence of the recurring meeting ".+" .+ for that occurrence only/,
+              /^Which weekday \(Monday to Friday\) of the week of .+ has the (most|fewest)/,
             ];
       for (const family of families)
         expect(tasks.some((t) => family.test(t.instruction))).toBe(true);
+      // Every task belongs to exactly one template family; no programmatic family takes over.
+      const perFamily = new Map<string, number>();
+      for (const task of tasks) {
+        const found = calendarFamiliesOf(task.instruction);
+        expect(found, task.instruction).toHaveLength(1);
+        const name = found[0] ?? "";
+        perFamily.set(name, (perFamily.get(name) ?? 0) + 1);
+      }
+      if (strategy === "programmatic") {
+        expect(perFamily.size).toBeGreaterThanOrEqual(10);
+        for (const [name, n] of perFamily) expect(n, name).toBeLessThanOrEqual(tasks.length / 5);
+      } else {
+        expect(perFamily.size).toBe(6);
+      }
       if (strategy === "graph") {
         // Each chain feeds what an earlier call revealed (an event id, busy blocks) to a later one.
         for (const task of tasks) expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
@@ -162,6 +187,57 @@ describe("calendar synthesis on mcp-google-calendar", () => {
       }
     }
   }, 120_000);
+
+  it("names each template's family by the template's own pattern and no other's", () => {
+    const lens = calendarLens(env.world.db, env.world.tools);
+    if (!lens) throw new Error("no calendar lens");
+    env.world.fresh({ seed: "families", clockStart: env.world.clockStart }, (runner) => {
+      const ctx = { lens, rng: createPrng("calendar-families"), runner };
+      const agenda = readAgenda(ctx);
+      if (!agenda) throw new Error("no agenda");
+      for (const template of CALENDAR_TEMPLATES) {
+        expect(template.capacity(ctx, agenda), template.name).toBeGreaterThan(0);
+        for (let i = 0; i < 8; i++) {
+          const built = template.build(ctx, agenda, { chainLength: 3, minWrites: 0 });
+          if ("program" in built)
+            expect(calendarFamiliesOf(built.instruction), built.instruction).toEqual([
+              template.name,
+            ]);
+        }
+      }
+    });
+  });
+
+  it("changes only the occurrences it names, and the meetings of the person it names", async () => {
+    const { tasks } = await synthesizeTasks(
+      env.world,
+      shard({ count: 200, strategy: "programmatic", seed: "calendar-programmatic" }),
+    );
+    const occurrences = tasks.filter((t) => /for that occurrence only/.test(t.instruction));
+    expect(occurrences.length).toBeGreaterThan(0);
+    for (const task of occurrences) {
+      const updated = task.groundTruth.changes.calendar_events?.updated ?? [];
+      expect(updated.length).toBeGreaterThanOrEqual(writesOf(task));
+      // Only instance rows change: the series' own row keeps its fields for the other weeks.
+      for (const row of updated) expect(String(row.key.event_id)).toMatch(/_\d{8}T\d{6}Z$/);
+    }
+    const added = tasks.filter((t) => /also invite .+ \((\S+@\S+)\)/.test(t.instruction));
+    expect(added.length).toBeGreaterThan(0);
+    for (const task of added) {
+      const email = /\((\S+@\S+)\)/.exec(task.instruction)?.[1] ?? "";
+      const updated = task.groundTruth.changes.calendar_events?.updated ?? [];
+      expect(updated.length).toBeGreaterThanOrEqual(writesOf(task));
+      for (const row of updated) {
+        expect(row.changedColumns).toContain("attendees");
+        expect(String(row.after.attendees)).toContain(email);
+        expect(String(row.before.attendees)).not.toContain(email);
+      }
+    }
+    const questions = tasks.filter((t) => /^Which weekday/.test(t.instruction));
+    expect(questions.length).toBeGreaterThan(0);
+    for (const task of questions)
+      expect(String(task.groundTruth.answer?.value)).toMatch(/^(2024-12-3\d|2025-01-\d\d)$/);
+  }, 300_000);
 
   it("is deterministic", async () => {
     const request = shard({ count: 12, strategy: "mixed", seed: "calendar-same" });
