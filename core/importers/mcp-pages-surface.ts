@@ -6,16 +6,8 @@
 // pages, queries data sources and searches. The model is five tables (users, pages, blocks, data
 // sources, comments) seeded with a team wiki (mcp-pages-content.ts); each tool answers with the
 // Notion API's JSON objects and errors (mcp-pages-tools.ts).
-import type { ToolSpec } from "../environment/spec";
-import { validateArguments } from "../json-schema/validate-arguments";
-import type { McpImportReport } from "./mcp-import-report";
 import { DATA_SOURCES, PEOPLE } from "./mcp-pages-content";
-import {
-  looksLikePages,
-  matchPagesRole,
-  type PagesRole,
-  type PagesRoleMatch,
-} from "./mcp-pages-roles";
+import { looksLikePages, matchPagesRole, type PagesRoleMatch } from "./mcp-pages-roles";
 import {
   PAGES_COLUMNS,
   PAGES_SCHEMA_SQL,
@@ -24,44 +16,40 @@ import {
   pagesRows,
 } from "./mcp-pages-seed";
 import { pagesToolTests } from "./mcp-pages-tests";
-import { isImplemented, pagesEffect, pagesImplementation } from "./mcp-pages-tools";
-import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
+import {
+  type ImplementedRole,
+  isImplemented,
+  pagesEffect,
+  pagesImplementation,
+} from "./mcp-pages-tools";
+import { importRoleSurface, leaveOutRoles } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
 /** The verb the import report shows, and the table each role works on. */
-const ROLES: Record<PagesRole, { verb: string; table: PagesTable }> = {
-  get_user: { verb: "get", table: "users" },
-  list_users: { verb: "list", table: "users" },
-  get_self: { verb: "get", table: "users" },
-  search: { verb: "list", table: "pages" },
-  block_children: { verb: "list", table: "blocks" },
-  append_children: { verb: "create", table: "blocks" },
-  get_block: { verb: "get", table: "blocks" },
-  update_block: { verb: "update", table: "blocks" },
-  delete_block: { verb: "delete", table: "blocks" },
-  get_page: { verb: "get", table: "pages" },
-  update_page: { verb: "update", table: "pages" },
-  create_page: { verb: "create", table: "pages" },
-  get_page_property: { verb: "get", table: "pages" },
-  list_comments: { verb: "list", table: "comments" },
-  create_comment: { verb: "create", table: "comments" },
-  query_data_source: { verb: "list", table: "pages" },
-  get_data_source: { verb: "get", table: "dataSources" },
-  update_data_source: { verb: "update", table: "dataSources" },
-  create_data_source: { verb: "create", table: "dataSources" },
-  list_templates: { verb: "list", table: "pages" },
-  get_database: { verb: "get", table: "dataSources" },
-  move_page: { verb: "update", table: "pages" },
-  page_markdown: { verb: "get", table: "blocks" },
-  update_markdown: { verb: "update", table: "blocks" },
-};
-
-const KEYS: Record<PagesTable, string> = {
-  users: "user_id",
-  pages: "page_id",
-  blocks: "block_id",
-  dataSources: "data_source_id",
-  comments: "comment_id",
+const ROLES: Record<ImplementedRole, { verb: string; table: string }> = {
+  get_user: { verb: "get", table: PAGES_TABLES.users },
+  list_users: { verb: "list", table: PAGES_TABLES.users },
+  get_self: { verb: "get", table: PAGES_TABLES.users },
+  search: { verb: "list", table: PAGES_TABLES.pages },
+  block_children: { verb: "list", table: PAGES_TABLES.blocks },
+  append_children: { verb: "create", table: PAGES_TABLES.blocks },
+  get_block: { verb: "get", table: PAGES_TABLES.blocks },
+  update_block: { verb: "update", table: PAGES_TABLES.blocks },
+  delete_block: { verb: "delete", table: PAGES_TABLES.blocks },
+  get_page: { verb: "get", table: PAGES_TABLES.pages },
+  update_page: { verb: "update", table: PAGES_TABLES.pages },
+  create_page: { verb: "create", table: PAGES_TABLES.pages },
+  get_page_property: { verb: "get", table: PAGES_TABLES.pages },
+  list_comments: { verb: "list", table: PAGES_TABLES.comments },
+  create_comment: { verb: "create", table: PAGES_TABLES.comments },
+  query_data_source: { verb: "list", table: PAGES_TABLES.pages },
+  get_data_source: { verb: "get", table: PAGES_TABLES.dataSources },
+  update_data_source: { verb: "update", table: PAGES_TABLES.dataSources },
+  create_data_source: { verb: "create", table: PAGES_TABLES.dataSources },
+  get_database: { verb: "get", table: PAGES_TABLES.dataSources },
+  move_page: { verb: "update", table: PAGES_TABLES.pages },
+  page_markdown: { verb: "get", table: PAGES_TABLES.blocks },
+  update_markdown: { verb: "update", table: PAGES_TABLES.blocks },
 };
 
 const TEMPLATES_LEFT_OUT =
@@ -84,77 +72,32 @@ function importWorkspace(
   input: SurfaceInput,
   matched: readonly { tool: SurfaceTool; match: PagesRoleMatch }[],
 ): SurfaceImport {
-  const leftOut: McpImportReport["leftOut"] = [];
-  const tools: ToolSpec[] = [];
-  const implemented: McpImportReport["implemented"] = [];
-  const notes: string[] = [];
-  for (const { tool, match } of matched) {
-    const original = tool.original;
-    const leave = (reason: string) =>
-      leftOut.push({ tool: original.name, status: "not yet implemented", reason });
-    if (!match.ok) {
-      leave(match.reason);
-      continue;
-    }
-    if (!isImplemented(match.role)) {
-      leave(TEMPLATES_LEFT_OUT);
-      continue;
-    }
-    const tests = pagesToolTests(match.role, match.args);
-    const invalid = tests.find(
-      (t) => t.expect.error === undefined && !validateArguments(tool.schema, t.args).valid,
-    );
-    if (invalid || !isJsonObject(original.inputSchema)) {
-      leave(
-        `could not build test arguments valid for its inputSchema (${invalid?.name ?? "schema"})`,
-      );
-      continue;
-    }
-    const name = input.publishName(original.name);
-    if (name !== original.name)
-      notes.push(
-        `${original.name} is published as ${name} (tool names allow letters, digits and _)`,
-      );
-    tools.push({
-      name,
-      description: (original.description ?? name).slice(0, 4000) || name,
-      inputSchema: original.inputSchema as JsonObject,
-      effect: pagesEffect(match.role),
-      implementation: pagesImplementation(match.role, name, match.args),
-      tests,
-    });
-    implemented.push({
-      tool: name,
-      original: original.name,
-      table: PAGES_TABLES[ROLES[match.role].table],
-      verb: ROLES[match.role].verb,
-      surface: "pages",
-    });
-  }
   const rows = pagesRows();
-  const tableKeys = Object.keys(PAGES_TABLES) as PagesTable[];
+  const table = (k: PagesTable, key: string) => ({
+    name: PAGES_TABLES[k],
+    key,
+    columns: PAGES_COLUMNS[k],
+    rows: rows[k],
+  });
   const sourceRows = DATA_SOURCES.map((s) => `${s.title} (${s.rows.length} rows)`).join(" and ");
-  notes.push(
-    `pages: a team wiki of ${PEOPLE.length} people and the integration's bot, ${rows.pages.length} pages (${rows.pages.filter((r) => r[1] === "data_source_id").length} of them data source rows), ${rows.blocks.length} blocks and ${rows.comments.length} comments, with the data sources ${sourceRows}; rich text keeps its plain text (no annotations or links), block types beyond paragraph, headings, list items, to-dos, quotes, code, dividers and child pages/databases are refused, a database holds one data source, and query results without sorts come in creation order; Notion's errors are tool errors (object_not_found, validation_error) with the error object as details`,
-  );
-  return {
+  return importRoleSurface(input, leaveOutRoles(matched, isImplemented, TEMPLATES_LEFT_OUT), {
     surface: "pages",
-    claimed: matched.map((m) => m.tool.original.name),
     schemaSql: PAGES_SCHEMA_SQL,
-    seed: {
-      tables: Object.fromEntries(
-        tableKeys.map((k) => [PAGES_TABLES[k], { columns: [...PAGES_COLUMNS[k]], rows: rows[k] }]),
-      ),
-    },
-    tools,
-    tables: tableKeys.map((k) => ({
-      name: PAGES_TABLES[k],
-      key: KEYS[k],
-      columns: [...PAGES_COLUMNS[k]],
-      rows: rows[k].length,
-    })),
-    implemented,
-    leftOut,
-    notes,
-  };
+    tables: [
+      table("users", "user_id"),
+      table("pages", "page_id"),
+      table("blocks", "block_id"),
+      table("dataSources", "data_source_id"),
+      table("comments", "comment_id"),
+    ],
+    roles: ROLES,
+    tests: ({ role, args }) => pagesToolTests(role, args),
+    tool: ({ role, args }, name) => ({
+      effect: pagesEffect(role),
+      implementation: pagesImplementation(role, name, args),
+    }),
+    notes: [
+      `pages: a team wiki of ${PEOPLE.length} people and the integration's bot, ${rows.pages.length} pages (${rows.pages.filter((r) => r[1] === "data_source_id").length} of them data source rows), ${rows.blocks.length} blocks and ${rows.comments.length} comments, with the data sources ${sourceRows}; rich text keeps its plain text (no annotations or links), block types beyond paragraph, headings, list items, to-dos, quotes, code, dividers and child pages/databases are refused, a database holds one data source, and query results without sorts come in creation order; Notion's errors are tool errors (object_not_found, validation_error) with the error object as details`,
+    ],
+  });
 }

@@ -1,9 +1,11 @@
 // The assembly shared by surfaces that recognise tools one operation (role) at a time: a knowledge
-// graph, a chat workspace, a task queue. Each such surface matches every tool to a role (or says
-// why it cannot), brings its seeded tables, and knows how to write a role's tests and code; this
-// turns that into the SurfaceImport: tools that did not match, or whose tests do not fit their own
-// input schema, are left out with the reason; the rest are published (a note when the name had to
-// change) with the server's description and schemas, and reported with the role's verb and table.
+// graph, a chat workspace, a task queue, a mailbox, a file system. Each such surface matches every
+// tool to a role (or says why it cannot), brings its seeded tables, and knows how to write a
+// role's tests and code; this turns that into the SurfaceImport: tools that did not match, of a
+// role the surface recognises but does not model (leaveOutRoles), or whose tests do not fit their
+// own input schema, are left out with the reason; the rest are published (a note when the name
+// had to change) with the server's description and schemas, and reported with the role's verb
+// and table.
 import type { SqlValue, ToolSpec, ToolTest } from "../environment/spec";
 import { validateArguments } from "../json-schema/validate-arguments";
 import type { McpImportReport } from "./mcp-import-report";
@@ -45,6 +47,28 @@ export interface RoleSurfaceModel<R extends string, M> {
   ): Pick<ToolSpec, "effect" | "implementation" | "outputSchema">;
   /** What the report says about the surface's model, after the notes on renamed tools. */
   notes: string[];
+  /**
+   * Whether the tests that expect an error must fit the input schema too (the surface's errors
+   * all come from its own handling of valid arguments); by default only the others must.
+   */
+  errorTestsFitSchema?: boolean;
+}
+
+/**
+ * The matches with those of roles the surface recognises but does not model (`modelled` says no)
+ * turned into misfits giving `reason`, so the tool is left out in its place in the report and the
+ * surface's tests and code only see the roles it models.
+ */
+export function leaveOutRoles<R extends string, I extends R, M, T>(
+  matched: readonly { tool: T; match: RoleMatch<R, M> }[],
+  modelled: (role: R) => role is I,
+  reason: string,
+): { tool: T; match: RoleMatch<I, M> }[] {
+  return matched.map(({ tool, match }) =>
+    !match.ok || modelled(match.role)
+      ? { tool, match: match as RoleMatch<I, M> }
+      : { tool, match: { ok: false, reason } },
+  );
 }
 
 export function importRoleSurface<R extends string, M>(
@@ -62,7 +86,11 @@ export function importRoleSurface<R extends string, M>(
     }
     const invalid = model
       .tests(match, unpublished)
-      .find((t) => t.expect.error === undefined && !validateArguments(tool.schema, t.args).valid);
+      .find(
+        (t) =>
+          (model.errorTestsFitSchema || t.expect.error === undefined) &&
+          !validateArguments(tool.schema, t.args).valid,
+      );
     if (invalid || !isJsonObject(original.inputSchema)) {
       leftOut.push({
         tool: original.name,
