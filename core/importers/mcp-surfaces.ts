@@ -1,6 +1,7 @@
 // The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
 import { basesSurface } from "./mcp-bases-surface";
 import { calendarSurface } from "./mcp-calendar-surface";
+import { codehostSurface } from "./mcp-codehost-surface";
 import { crmSurface } from "./mcp-crm-surface";
 import { filesystemSurface } from "./mcp-filesystem-surface";
 import { graphSurface } from "./mcp-graph-surface";
@@ -27,5 +28,6 @@ export const MCP_SURFACES: readonly McpSurface[] = [
   basesSurface,
   pagesSurface,
   crmSurface,
+  codehostSurface,
   utilitySurface,
 ];
