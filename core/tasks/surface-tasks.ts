@@ -8,6 +8,7 @@ import type { SqlDatabase } from "../episode/sql-database";
 import type { Prng } from "../sandbox/determinism";
 import { basesTaskSource } from "./bases-tasks";
 import { calendarTaskSource } from "./calendar-tasks";
+import { codehostTaskSource } from "./codehost-tasks";
 import { crmTaskSource } from "./crm-tasks";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { filesystemTaskSource } from "./filesystem-tasks";
@@ -54,6 +55,7 @@ export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   mailboxTaskSource,
   basesTaskSource,
   pagesTaskSource,
+  codehostTaskSource,
   crmTaskSource,
 ];
 
