@@ -48,7 +48,14 @@ export default defineConfig({
         },
       },
       {
-        test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.ts"] },
+        // Synthesis tests replay hundreds of solutions in the sandbox: seconds when the machine is
+        // quiet, several times that on a shared CI machine, so the limit catches hangs, not load.
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["test/unit/**/*.test.ts"],
+          testTimeout: 60_000,
+        },
       },
       {
         // Pages in a real headless Chromium against a real `wrangler dev` (npm run test:pages).
