@@ -39,6 +39,9 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["test/integration/**/*.test.ts"],
+          // Publishing runs every tool's tests in a Durable Object: under a second on a quiet
+          // machine, several on a loaded one; the limit is for hangs.
+          testTimeout: 60_000,
           setupFiles: ["./test/integration/setup/apply-migrations.ts"],
           globalSetup: [
             "./test/global-setup/source-server.ts",
