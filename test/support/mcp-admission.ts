@@ -1,15 +1,11 @@
 // Admission of an MCP import in Node, the way publishing runs it: load the import's tables and
 // seed rows as an episode does, then run every tool's tests in the QuickJS sandbox.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { type AdmissionReport, runToolTests } from "../../core/environment/admission";
 import type { SeedData, ToolSpec } from "../../core/environment/spec";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
-import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
 import { loadDatabase, rolledBack } from "./database-harness";
-
-const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
+import { nodeQuickJs } from "./node-quickjs";
 
 export interface Admissible {
   schemaSql: string;
@@ -19,11 +15,7 @@ export interface Admissible {
 
 export async function admitImport(imported: Admissible): Promise<AdmissionReport> {
   const db = loadDatabase(imported.schemaSql, imported.seed);
-  const require = createRequire(import.meta.url);
-  const executor = createQuickJsExecutor(
-    new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))),
-  );
-  const sandbox = await executor.load(imported.tools);
+  const sandbox = await nodeQuickJs().load(imported.tools);
   try {
     return runToolTests({
       tools: imported.tools,

@@ -2,8 +2,6 @@
 // tools called one after another in the real QuickJS sandbox, each call validated against the
 // input schema, run in its own transaction (kept only on success) at a virtual clock one second
 // later than the previous call, with tables it creates tracked, as the EpisodeDO does.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
 import { type VacuousTool, vacuousTools } from "../../core/environment/vacuity";
 import { trackingCreatedTables } from "../../core/episode/change-tracking";
@@ -12,19 +10,10 @@ import { toToolError } from "../../core/episode/run-tool-call";
 import type { ToolError } from "../../core/episode/tool-call";
 import type { Json } from "../../core/json";
 import { validateArguments } from "../../core/json-schema/validate-arguments";
-import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
 import { loadDatabase, rolledBack } from "./database-harness";
 import type { Admissible } from "./mcp-admission";
-
-const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
-
-function quickJs() {
-  const require = createRequire(import.meta.url);
-  return createQuickJsExecutor(
-    new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))),
-  );
-}
+import { nodeQuickJs } from "./node-quickjs";
 
 /** The import's tools whose tests also pass for a do-nothing stand-in (admission refuses them). */
 export async function vacuousImportTools(imported: Admissible): Promise<VacuousTool[]> {
@@ -32,7 +21,7 @@ export async function vacuousImportTools(imported: Admissible): Promise<VacuousT
   try {
     return await vacuousTools({
       tools: imported.tools,
-      executor: quickJs(),
+      executor: nodeQuickJs(),
       db,
       seed: imported.seed,
       inRollback: (fn) => rolledBack(db, fn),
@@ -62,7 +51,7 @@ export interface McpEpisode {
 
 export async function openEpisode(imported: Admissible): Promise<McpEpisode> {
   const db = loadDatabase(imported.schemaSql, imported.seed);
-  const sandbox = await quickJs().load(imported.tools);
+  const sandbox = await nodeQuickJs().load(imported.tools);
   const start = Date.parse(DEFAULT_CLOCK_START);
   let step = 0;
   const fuel: number[] = [];

@@ -100,6 +100,16 @@ export function wholeSurfaceProblems(
   return problems;
 }
 
+/** A tool of a look-alike server: its name as description, an object schema of `properties`. */
+export function specTool(name: string, properties: Record<string, Json>, required: string[]) {
+  return { name, description: name, inputSchema: { type: "object", properties, required } };
+}
+
+/** Rows the import seeds, per table name (as the import report counts them). */
+export function seededRowCounts(imported: Pick<McpImport, "report">): Record<string, number> {
+  return Object.fromEntries(imported.report.tables.map((t) => [t.name, t.rows]));
+}
+
 /** A shared spec cut down to the named tools (to reach the entity path with real schemas). */
 export function sharedSpecSubset(name: string, tools: readonly string[]): string {
   const spec = JSON.parse(sharedSpecText(name)) as { tools: { name: string }[] };

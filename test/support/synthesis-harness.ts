@@ -2,17 +2,14 @@
 // (catalog/dist/<name>.json) loaded into better-sqlite3, its tools in the real QuickJS sandbox,
 // fresh copies as rolled-back transactions.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { EnvironmentSpec } from "../../core/environment/spec";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
-import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { scoreEpisode } from "../../core/tasks/score-episode";
 import { createSynthesisWorld, type SynthesisWorld } from "../../core/tasks/synthesis-world";
 import type { Task } from "../../core/tasks/task";
 import { loadDatabase, rolledBack } from "./database-harness";
-
-const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;
+import { nodeQuickJs } from "./node-quickjs";
 
 export interface NodeWorld {
   world: SynthesisWorld;
@@ -25,16 +22,12 @@ export function catalogSpec(name: string): EnvironmentSpec {
   return JSON.parse(readFileSync(path, "utf8")) as EnvironmentSpec;
 }
 
-export function nodeExecutor() {
-  const require = createRequire(import.meta.url);
-  return createQuickJsExecutor(
-    new WasmModule(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm"))),
-  );
-}
+/** The QuickJS executor in Node (kept under this name for the tests that import it). */
+export const nodeExecutor = nodeQuickJs;
 
 export async function nodeWorld(spec: EnvironmentSpec): Promise<NodeWorld> {
   const db = loadDatabase(spec.schemaSql, spec.seed);
-  const executor = nodeExecutor();
+  const executor = nodeQuickJs();
   const sandbox = await executor.load(spec.tools);
   const world = createSynthesisWorld({
     environment: { name: spec.name, version: spec.version, contentHash: "test" },
@@ -58,8 +51,13 @@ export async function nodeWorld(spec: EnvironmentSpec): Promise<NodeWorld> {
 }
 
 /** The reward a task's own reference solution earns on a fresh copy (-1 when it fails to run). */
-export async function oracleScore(env: NodeWorld, task: Task): Promise<number> {
-  const programs = await env.world.loadPrograms([task.solution.program]);
+export function oracleScore(env: NodeWorld, task: Task): Promise<number> {
+  return programScore(env, task, task.solution.program);
+}
+
+/** The reward `program` earns on `task` from a fresh copy (-1 when it fails to run). */
+export async function programScore(env: NodeWorld, task: Task, program: string): Promise<number> {
+  const programs = await env.world.loadPrograms([program]);
   try {
     const run = env.world.fresh(task.episode, (runner) =>
       programs.run(0, runner, env.world.programHost(task.episode)),

@@ -1,6 +1,5 @@
 // The MCP importer on the 15 real `tools/list` answers: every implemented tool passes admission in
 // the QuickJS sandbox over its seeded tables, and bad specs get clear reasons.
-import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { chinookSqlitePath } from "../../catalog/chinook/environment";
@@ -12,26 +11,8 @@ import type { SurfaceDatabase } from "../../core/importers/mcp-surface";
 import { SEED_ROWS } from "../../core/importers/mcp-tool-tests";
 import { interpolatesArguments } from "../support/database-harness";
 import { admitImport } from "../support/mcp-admission";
-import { sharedSpecSubset } from "../support/mcp-surface-checks";
+import { SHARED_SPECS, sharedSpecSubset, sharedSpecText } from "../support/mcp-surface-checks";
 
-const dir = new URL("../../catalog/mcp/specs/", import.meta.url);
-const specs = [
-  "airtable",
-  "atlassian-jira",
-  "everything",
-  "filesystem",
-  "github",
-  "gmail",
-  "google-calendar",
-  "hubspot",
-  "kubernetes",
-  "memory",
-  "notion",
-  "postgres",
-  "slack",
-  "sqlite-npx-chinook",
-  "taskmanager",
-];
 // The SQL servers run on a catalog database (their own tests: test/unit/mcp-sql-surface.test.ts).
 const databases: Record<string, SurfaceDatabase> = {
   "sqlite-npx-chinook": { source: "chinook@1.0.0", ...seedFromSqlite(chinookSqlitePath) },
@@ -45,9 +26,9 @@ const counts: string[] = [];
 
 describe("importMcpSpec on the shared MCP specs", () => {
   afterAll(() => console.log(counts.join("\n")));
-  for (const name of specs) {
+  for (const name of SHARED_SPECS) {
     it(`${name}: every implemented tool is admitted`, async () => {
-      const text = readFileSync(new URL(`${name}.json`, dir), "utf8");
+      const text = sharedSpecText(name);
       const spec = JSON.parse(text) as { tools: unknown[] };
       const database = databases[name];
       const imported = importMcpSpec(text, database ? { database } : {});
@@ -82,7 +63,7 @@ describe("importMcpSpec on the shared MCP specs", () => {
 });
 
 describe("importMcpSpec, what it derives", () => {
-  const load = (name: string) => importMcpSpec(readFileSync(new URL(`${name}.json`, dir), "utf8"));
+  const load = (name: string) => importMcpSpec(sharedSpecText(name));
 
   it("derives github issues keyed by issue_number, scoped by owner and repo (issue tools alone)", () => {
     const issueTools = ["create_issue", "list_issues", "update_issue", "get_issue"];
@@ -116,7 +97,7 @@ describe("importMcpSpec, what it derives", () => {
   });
 
   it("hands the left-out tools with usable schemas to the coding agent as its contract", () => {
-    const content = readFileSync(new URL("kubernetes.json", dir), "utf8");
+    const content = sharedSpecText("kubernetes");
     const discovered = discoverEnvironment(openBetterSqlite(), {
       format: "mcp-spec",
       content,

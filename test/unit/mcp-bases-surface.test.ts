@@ -19,7 +19,9 @@ import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {
   otherSpecClaims,
+  seededRowCounts,
   sharedSpecText,
+  specTool,
   wholeSurfaceProblems,
 } from "../support/mcp-surface-checks";
 
@@ -84,7 +86,7 @@ describe("the airtable spec", () => {
   });
 
   it("seeds three bases of linked tables whose records hold real values", () => {
-    const tables = Object.fromEntries(imported.report.tables.map((t) => [t.name, t.rows]));
+    const tables = seededRowCounts(imported);
     expect(tables).toMatchObject({
       bases_bases: 3,
       bases_tables: 8,
@@ -620,11 +622,6 @@ describe("filterByFormula", () => {
 });
 
 describe("recognising a bases server", () => {
-  const tool = (name: string, properties: Record<string, Json>, required: string[]) => ({
-    name,
-    description: name,
-    inputSchema: { type: "object", properties, required },
-  });
   const text = { type: "string" };
   const fieldsObject = { type: "object" };
 
@@ -632,7 +629,7 @@ describe("recognising a bases server", () => {
     const lookAlike = {
       serverInfo: { name: "sheet-db", version: "0.2.0" },
       tools: [
-        tool(
+        specTool(
           "airtable_list_records",
           {
             base_id: text,
@@ -642,22 +639,22 @@ describe("recognising a bases server", () => {
           },
           ["base_id", "table_id_or_name"],
         ),
-        tool("airtable_get_record", { base_id: text, table_id_or_name: text, record_id: text }, [
+        specTool(
+          "airtable_get_record",
+          { base_id: text, table_id_or_name: text, record_id: text },
+          ["base_id", "table_id_or_name", "record_id"],
+        ),
+        specTool("airtable_describe_table", { base_id: text, table_id_or_name: text }, [
           "base_id",
           "table_id_or_name",
-          "record_id",
         ]),
-        tool("airtable_describe_table", { base_id: text, table_id_or_name: text }, [
-          "base_id",
-          "table_id_or_name",
-        ]),
-        tool(
+        specTool(
           "airtable_create_record",
           { base_id: text, table_id_or_name: text, fields: fieldsObject },
           ["base_id", "table_id_or_name", "fields"],
         ),
-        tool("airtable_list_records_by_owner", { owner: text }, ["owner"]),
-        tool("send_email", { to: text }, ["to"]),
+        specTool("airtable_list_records_by_owner", { owner: text }, ["owner"]),
+        specTool("send_email", { to: text }, ["to"]),
       ],
     };
     const { report } = importMcpSpec(lookAlike);
@@ -709,23 +706,23 @@ describe("recognising a bases server", () => {
   it("leaves servers without a formula filter, a record read or a table description alone", () => {
     const { report } = importMcpSpec({
       tools: [
-        tool("list_records", { baseId: text, tableId: text }, ["baseId", "tableId"]),
-        tool("get_record", { baseId: text, tableId: text, recordId: text }, [
+        specTool("list_records", { baseId: text, tableId: text }, ["baseId", "tableId"]),
+        specTool("get_record", { baseId: text, tableId: text, recordId: text }, [
           "baseId",
           "tableId",
           "recordId",
         ]),
-        tool("describe_table", { baseId: text, tableId: text }, ["baseId", "tableId"]),
+        specTool("describe_table", { baseId: text, tableId: text }, ["baseId", "tableId"]),
       ],
     });
     expect(report.implemented.some((t) => t.surface === "bases")).toBe(false);
     const noRead = importMcpSpec({
       tools: [
-        tool("list_records", { baseId: text, tableId: text, filterByFormula: text }, [
+        specTool("list_records", { baseId: text, tableId: text, filterByFormula: text }, [
           "baseId",
           "tableId",
         ]),
-        tool("describe_table", { baseId: text, tableId: text }, ["baseId", "tableId"]),
+        specTool("describe_table", { baseId: text, tableId: text }, ["baseId", "tableId"]),
       ],
     });
     expect(noRead.report.implemented.some((t) => t.surface === "bases")).toBe(false);

@@ -15,7 +15,9 @@ import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {
   otherSpecClaims,
+  seededRowCounts,
   sharedSpecText,
+  specTool,
   wholeSurfaceProblems,
 } from "../support/mcp-surface-checks";
 
@@ -65,7 +67,7 @@ describe("the google-calendar spec", () => {
   });
 
   it("seeds a sane agenda around the virtual clock's start", () => {
-    const tables = Object.fromEntries(imported.report.tables.map((t) => [t.name, t.rows]));
+    const tables = seededRowCounts(imported);
     const events = seedEvents();
     expect(tables).toEqual({
       calendar_accounts: 1,
@@ -482,30 +484,27 @@ describe("the calendar tools, call after call", () => {
 });
 
 describe("recognising a calendar server", () => {
-  const tool = (name: string, properties: Record<string, Json>, required: string[]) => ({
-    name,
-    description: name,
-    inputSchema: { type: "object", properties, required },
-  });
   const text = { type: "string" };
 
   it("recognises snake_case look-alikes and reports a tool whose arguments do not fit", async () => {
     const lookAlike = {
       serverInfo: { name: "cal-bridge", version: "1.0.0" },
       tools: [
-        tool("list_calendars", {}, []),
-        tool("list_events", { calendar_id: text, time_min: text, time_max: text }, ["calendar_id"]),
-        tool("create_event", { calendar_id: text, summary: text, start: text, end: text }, [
+        specTool("list_calendars", {}, []),
+        specTool("list_events", { calendar_id: text, time_min: text, time_max: text }, [
+          "calendar_id",
+        ]),
+        specTool("create_event", { calendar_id: text, summary: text, start: text, end: text }, [
           "calendar_id",
           "summary",
           "start",
           "end",
         ]),
-        tool("delete_event", { calendar_id: text, event_id: text, reason: text }, [
+        specTool("delete_event", { calendar_id: text, event_id: text, reason: text }, [
           "calendar_id",
           "event_id",
         ]),
-        tool("send_note", { body: text }, ["body"]),
+        specTool("send_note", { body: text }, ["body"]),
       ],
     };
     const { report } = importMcpSpec(lookAlike);
@@ -544,9 +543,9 @@ describe("recognising a calendar server", () => {
   it("leaves servers without a time-ranged event list alone", () => {
     const { report } = importMcpSpec({
       tools: [
-        tool("list_calendars", {}, []),
-        tool("list_events", { calendar_id: text }, ["calendar_id"]),
-        tool("create_event", { calendar_id: text, summary: text, start: text, end: text }, [
+        specTool("list_calendars", {}, []),
+        specTool("list_events", { calendar_id: text }, ["calendar_id"]),
+        specTool("create_event", { calendar_id: text, summary: text, start: text, end: text }, [
           "calendar_id",
           "summary",
           "start",

@@ -15,7 +15,9 @@ import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {
   otherSpecClaims,
+  seededRowCounts,
   sharedSpecText,
+  specTool,
   wholeSurfaceProblems,
 } from "../support/mcp-surface-checks";
 
@@ -62,7 +64,7 @@ describe("the github spec", () => {
   });
 
   it("seeds an organization with four repositories, their histories, issues and pull requests", () => {
-    const tables = Object.fromEntries(imported.report.tables.map((t) => [t.name, t.rows]));
+    const tables = seededRowCounts(imported);
     expect(tables).toMatchObject({
       code_repos: 4,
       code_accounts: 14,
@@ -565,11 +567,6 @@ describe("the github tools, call after call", () => {
 });
 
 describe("recognising a code host", () => {
-  const tool = (name: string, properties: Record<string, Json>, required: string[]) => ({
-    name,
-    description: name,
-    inputSchema: { type: "object", properties, required },
-  });
   const text = { type: "string" };
   const num = { type: "number" };
 
@@ -577,35 +574,38 @@ describe("recognising a code host", () => {
     const lookAlike = {
       serverInfo: { name: "forge-mcp", version: "1.0.0" },
       tools: [
-        tool("readFile", { owner: text, repo: text, path: text, ref: text }, [
+        specTool("readFile", { owner: text, repo: text, path: text, ref: text }, [
           "owner",
           "repo",
           "path",
         ]),
-        tool("openIssue", { owner: text, repo: text, title: text, body: text }, [
+        specTool("openIssue", { owner: text, repo: text, title: text, body: text }, [
           "owner",
           "repo",
           "title",
         ]),
-        tool("listIssues", { owner: text, repo: text, state: text }, ["owner", "repo"]),
-        tool("getPullRequest", { owner: text, repo: text, pullNumber: num }, [
+        specTool("listIssues", { owner: text, repo: text, state: text }, ["owner", "repo"]),
+        specTool("getPullRequest", { owner: text, repo: text, pullNumber: num }, [
           "owner",
           "repo",
           "pullNumber",
         ]),
-        tool("mergePR", { owner: text, repo: text, number: num, method: text }, [
+        specTool("mergePR", { owner: text, repo: text, number: num, method: text }, [
           "owner",
           "repo",
           "number",
         ]),
-        tool("commentOnIssue", { owner: text, repo: text, issueNumber: num, text: text }, [
+        specTool("commentOnIssue", { owner: text, repo: text, issueNumber: num, text: text }, [
           "owner",
           "repo",
           "issueNumber",
           "text",
         ]),
-        tool("list_pull_requests", { owner: text, repo: text, reviewer: text }, ["owner", "repo"]),
-        tool("get_weather", { city: text }, ["city"]),
+        specTool("list_pull_requests", { owner: text, repo: text, reviewer: text }, [
+          "owner",
+          "repo",
+        ]),
+        specTool("get_weather", { city: text }, ["city"]),
       ],
     };
     const { report } = importMcpSpec(lookAlike);
@@ -652,13 +652,17 @@ describe("recognising a code host", () => {
   it("leaves a server that cannot read files alone", () => {
     const { report } = importMcpSpec({
       tools: [
-        tool("create_issue", { owner: text, repo: text, title: text }, ["owner", "repo", "title"]),
-        tool("get_pull_request", { owner: text, repo: text, pull_number: num }, [
+        specTool("create_issue", { owner: text, repo: text, title: text }, [
+          "owner",
+          "repo",
+          "title",
+        ]),
+        specTool("get_pull_request", { owner: text, repo: text, pull_number: num }, [
           "owner",
           "repo",
           "pull_number",
         ]),
-        tool("list_issues", { owner: text, repo: text }, ["owner", "repo"]),
+        specTool("list_issues", { owner: text, repo: text }, ["owner", "repo"]),
       ],
     });
     expect(report.implemented.some((t) => t.surface === "codehost")).toBe(false);

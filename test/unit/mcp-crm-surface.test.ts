@@ -12,6 +12,7 @@ import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {
   otherSpecClaims,
+  seededRowCounts,
   sharedSpecText,
   wholeSurfaceProblems,
 } from "../support/mcp-surface-checks";
@@ -62,7 +63,7 @@ describe("the hubspot spec", () => {
   });
 
   it("seeds a vendor's CRM: owners, companies, contacts, deals in every stage, tickets, activity", () => {
-    const tables = Object.fromEntries(imported.report.tables.map((t) => [t.name, t.rows]));
+    const tables = seededRowCounts(imported);
     expect(tables.crm_owners).toBe(5);
     expect(tables.crm_workflows).toBe(4);
     const count = (type: string) => seeded(type).length;

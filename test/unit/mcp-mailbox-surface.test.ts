@@ -15,7 +15,9 @@ import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {
   otherSpecClaims,
+  seededRowCounts,
   sharedSpecText,
+  specTool,
   wholeSurfaceProblems,
 } from "../support/mcp-surface-checks";
 
@@ -66,7 +68,7 @@ describe("the gmail spec", () => {
   });
 
   it("seeds a working mailbox: threads between a dozen people, labels and filters", () => {
-    const tables = Object.fromEntries(imported.report.tables.map((t) => [t.name, t.rows]));
+    const tables = seededRowCounts(imported);
     expect(tables).toMatchObject({ mailbox_labels: 15, mailbox_messages: 55, mailbox_filters: 3 });
     const { messages } = mailbox;
     expect(messages.map((m) => m.id)).toEqual(messages.map((_, i) => messageIdOf(i + 1)));
@@ -426,11 +428,6 @@ describe("the gmail tools, call after call", () => {
 });
 
 describe("recognising a mailbox server", () => {
-  const tool = (name: string, properties: Record<string, Json>, required: string[]) => ({
-    name,
-    description: name,
-    inputSchema: { type: "object", properties, required },
-  });
   const text = { type: "string" };
   const texts = { type: "array", items: text };
 
@@ -438,19 +435,21 @@ describe("recognising a mailbox server", () => {
     const lookAlike = {
       serverInfo: { name: "mail-desk", version: "0.2.0" },
       tools: [
-        tool("gmail_send_message", { to: texts, subject: text, body: text, cc: texts }, [
+        specTool("gmail_send_message", { to: texts, subject: text, body: text, cc: texts }, [
           "to",
           "subject",
           "body",
         ]),
-        tool("getMessage", { message_id: text }, ["message_id"]),
-        tool("searchMessages", { q: text, limit: { type: "integer" } }, ["q"]),
-        tool("modifyMessage", { message_id: text, add_label_ids: texts, remove_label_ids: texts }, [
-          "message_id",
-        ]),
-        tool("list_labels", {}, []),
-        tool("delete_message", { message_id: text, reason: text }, ["message_id"]),
-        tool("create_calendar_event", { title: text }, ["title"]),
+        specTool("getMessage", { message_id: text }, ["message_id"]),
+        specTool("searchMessages", { q: text, limit: { type: "integer" } }, ["q"]),
+        specTool(
+          "modifyMessage",
+          { message_id: text, add_label_ids: texts, remove_label_ids: texts },
+          ["message_id"],
+        ),
+        specTool("list_labels", {}, []),
+        specTool("delete_message", { message_id: text, reason: text }, ["message_id"]),
+        specTool("create_calendar_event", { title: text }, ["title"]),
       ],
     };
     const { report } = importMcpSpec(lookAlike);
@@ -492,9 +491,9 @@ describe("recognising a mailbox server", () => {
   it("leaves servers that cannot search or relabel alone", () => {
     const { report } = importMcpSpec({
       tools: [
-        tool("send_email", { to: texts, subject: text, body: text }, ["to", "subject", "body"]),
-        tool("read_email", { messageId: text }, ["messageId"]),
-        tool("list_email_labels", {}, []),
+        specTool("send_email", { to: texts, subject: text, body: text }, ["to", "subject", "body"]),
+        specTool("read_email", { messageId: text }, ["messageId"]),
+        specTool("list_email_labels", {}, []),
       ],
     });
     expect(report.implemented.some((t) => t.surface === "mailbox")).toBe(false);

@@ -21,7 +21,9 @@ import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {
   otherSpecClaims,
+  seededRowCounts,
   sharedSpecText,
+  specTool,
   wholeSurfaceProblems,
 } from "../support/mcp-surface-checks";
 
@@ -77,7 +79,7 @@ describe("the notion spec", () => {
   });
 
   it("seeds a team wiki: people and a bot, pages of blocks, a roadmap and a bug tracker", () => {
-    const tables = Object.fromEntries(imported.report.tables.map((t) => [t.name, t.rows]));
+    const tables = seededRowCounts(imported);
     expect(tables.pages_users).toBe(PEOPLE.length + 1);
     expect(tables.pages_data_sources).toBe(2);
     const pages = imported.seed.tables.pages_pages?.rows ?? [];
@@ -563,37 +565,32 @@ describe("the notion tools, call after call", () => {
 });
 
 describe("recognising a page workspace", () => {
-  const tool = (name: string, properties: Record<string, Json>, required: string[]) => ({
-    name,
-    description: name,
-    inputSchema: { type: "object", properties, required },
-  });
   const id = { type: "string" };
   const anyObject = { type: "object", additionalProperties: true };
   const essentials = [
-    tool("notion_retrieve_page", { page_id: id }, ["page_id"]),
-    tool(
+    specTool("notion_retrieve_page", { page_id: id }, ["page_id"]),
+    specTool(
       "notion_list_block_children",
       { block_id: id, start_cursor: id, page_size: { type: "integer" } },
       ["block_id"],
     ),
-    tool(
+    specTool(
       "notion_append_block_children",
       { block_id: id, children: { type: "array", items: anyObject } },
       ["block_id", "children"],
     ),
-    tool(
+    specTool(
       "notion_query_data_source",
       { data_source_id: id, filter: anyObject, sorts: { type: "array" } },
       ["data_source_id"],
     ),
-    tool("notion_search", { query: id }, []),
-    tool("notion_update_page", { page_id: id, properties: anyObject }, ["page_id"]),
+    specTool("notion_search", { query: id }, []),
+    specTool("notion_update_page", { page_id: id, properties: anyObject }, ["page_id"]),
   ];
 
   it("recognises a look-alike server under other names, and leaves its other tools alone", async () => {
     const { report, tools } = importMcpSpec({
-      tools: [...essentials, tool("create_note", { title: id }, ["title"])],
+      tools: [...essentials, specTool("create_note", { title: id }, ["title"])],
     });
     expect(
       report.implemented.filter((t) => t.surface === "pages").map((t) => [t.tool, t.verb]),
@@ -636,7 +633,7 @@ describe("recognising a page workspace", () => {
     const { report } = importMcpSpec({
       tools: [
         ...essentials,
-        tool("notion_delete_block", { block_id: id, reason: id }, ["block_id"]),
+        specTool("notion_delete_block", { block_id: id, reason: id }, ["block_id"]),
       ],
     });
     expect(report.leftOut.find((t) => t.tool === "notion_delete_block")?.reason).toMatch(

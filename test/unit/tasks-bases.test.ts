@@ -6,13 +6,18 @@
 // solution and not by doing nothing, and no instruction names an id or a tool.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basesLens } from "../../core/tasks/bases-lens";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import type { Task } from "../../core/tasks/task";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  lookIn,
+  openingOf,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import type { NodeWorld } from "../support/synthesis-harness";
 
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
 const IDS = /\b(app|tbl|fld|viw|rec|com|usr|sel)[0-9A-Za-z]{14}\b/;
 const TOOL_NAMES =
   /\b(list_records|search_records|list_bases|list_tables|describe_table|get_record|create_record|update_records|delete_records|create_table|update_table|create_field|update_field|create_comment|list_comments|upload_attachment)\b/;
@@ -26,14 +31,12 @@ const WRITE_TOOLS = new Set([
   "update_field",
   "create_comment",
 ]);
-const writesOf = (task: Task) => task.solution.calls.filter((c) => WRITE_TOOLS.has(c.tool)).length;
-const opening = (task: Task) => task.instruction.split(" ").slice(0, 3).join(" ");
 const LONG = 300_000;
 
 describe("bases synthesis on airtable-mcp-server", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-airtable"));
+    env = await catalogWorld("mcp-airtable");
   });
   afterAll(() => env.close());
 
@@ -76,28 +79,24 @@ describe("bases synthesis on airtable-mcp-server", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps 200 %s tasks the oracle solves and inaction does not, in the user's words",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 200, strategy, seed: `bases-${strategy}` }),
+        { leaks: [IDS, TOOL_NAMES], writeTools: WRITE_TOOLS, oracleEvery: 1 },
       );
+      const { tasks } = run;
       expect(tasks.length).toBe(200);
-      const openings = new Set<string>();
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(IDS);
-        expect(task.instruction).not.toMatch(TOOL_NAMES);
-        expect(await oracleScore(env, task)).toBe(1);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-        // Writes are judged by state, reads by the answer.
-        if (writesOf(task) > 0)
-          expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-        else expect(task.groundTruth.answer).toBeDefined();
-        if (strategy === "programmatic") expect(task.solution.program).toMatch(/for \(|\.map\(/);
-        openings.add(opening(task));
-      }
-      expect(openings.size).toBeGreaterThanOrEqual(6);
-      const writing = tasks.filter((t) => writesOf(t) > 0).length;
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
+      expect(run.nothingRewards).toEqual([0]);
+      // Writes are judged by state, reads by the answer.
+      expect(run.unjudged).toEqual([]);
+      if (strategy === "programmatic")
+        for (const task of tasks) expect(task.solution.program).toMatch(/for \(|\.map\(/);
+      expect(new Set(tasks.map((t) => openingOf(t, 3))).size).toBeGreaterThanOrEqual(6);
+      const writing = run.writes.filter((w) => w > 0).length;
       expect(writing).toBeGreaterThan(40);
       expect(writing).toBeLessThan(200);
     },
@@ -131,21 +130,20 @@ describe("bases synthesis on airtable-mcp-server", () => {
     "makes tasks with at least the writes asked for",
     async () => {
       for (const minWrites of [1, 3]) {
-        const { tasks } = await synthesizeTasks(
-          env.world,
+        const run = await surveySynthesis(
+          env,
           shard({
             count: 10,
             strategy: "mixed",
             seed: `bases-w${minWrites}`,
             difficulty: { minWrites },
           }),
+          { writeTools: WRITE_TOOLS, oracleEvery: 1 },
         );
-        expect(tasks.length).toBe(10);
-        for (const task of tasks) {
-          expect(writesOf(task)).toBeGreaterThanOrEqual(minWrites);
-          expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-          expect(await oracleScore(env, task)).toBe(1);
-        }
+        expect(run.tasks.length).toBe(10);
+        expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(minWrites);
+        expect(run.unchanged).toEqual([]);
+        expect(run.oracleRewards).toEqual([1]);
       }
     },
     LONG,
@@ -154,11 +152,12 @@ describe("bases synthesis on airtable-mcp-server", () => {
   it(
     "is deterministic",
     async () => {
-      const request = shard({ count: 12, strategy: "mixed", seed: "bases-same" });
-      const a = await synthesizeTasks(env.world, request);
-      const b = await synthesizeTasks(env.world, request);
-      expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
-      expect(b.tasks.map((t) => t.instruction)).toEqual(a.tasks.map((t) => t.instruction));
+      const [a, b] = await synthesizeTwice(
+        env,
+        shard({ count: 12, strategy: "mixed", seed: "bases-same" }),
+      );
+      expect(b.ids).toEqual(a.ids);
+      expect(b.instructions).toEqual(a.instructions);
     },
     LONG,
   );
@@ -167,20 +166,19 @@ describe("bases synthesis on airtable-mcp-server", () => {
 describe("bases synthesis on tools that only read", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-airtable");
-    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.effect === "read") });
+    env = await catalogWorld("mcp-airtable", readsOnly);
   });
   afterAll(() => env.close());
 
   it(
     "still asks questions, and says why when writes are asked for",
     async () => {
-      const reads = await synthesizeTasks(
-        env.world,
+      const reads = await surveySynthesis(
+        env,
         shard({ count: 5, strategy: "programmatic", seed: "bases-reads" }),
       );
       expect(reads.tasks.length).toBe(5);
-      for (const task of reads.tasks) expect(task.groundTruth.answer).toBeDefined();
+      expect(reads.unanswered).toEqual([]);
       const { tasks, report } = await synthesizeTasks(
         env.world,
         shard({ count: 5, strategy: "graph", seed: "bases-writes", difficulty: { minWrites: 1 } }),
@@ -192,11 +190,9 @@ describe("bases synthesis on tools that only read", () => {
   );
 
   it("is not taken for bases without the bases' tables", async () => {
-    const other = await nodeWorld(catalogSpec("mcp-taskmanager"));
-    try {
-      expect(basesLens(other.world.db, other.world.tools)).toBeUndefined();
-    } finally {
-      other.close();
-    }
+    const lens = await lookIn("mcp-taskmanager", (other) =>
+      basesLens(other.world.db, other.world.tools),
+    );
+    expect(lens).toBeUndefined();
   });
 });

@@ -11,13 +11,18 @@ import { createPrng } from "../../core/sandbox/determinism";
 import { readAgenda } from "../../core/tasks/calendar-explore";
 import { calendarLens } from "../../core/tasks/calendar-lens";
 import { CALENDAR_TEMPLATES, calendarFamiliesOf } from "../../core/tasks/calendar-tasks";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import type { Task } from "../../core/tasks/task";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  lookIn,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+  writeCounter,
+} from "../support/surface-synthesis";
+import type { NodeWorld } from "../support/synthesis-harness";
 
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
 const TOOL_NAMES =
   /\b(list_calendars|list_events|search_events|get_event|list_colors|create_events?|update_event|delete_event|get_freebusy|get_current_time|respond_to_event|manage_accounts)\b/;
 /** Event ids (26 base32hex characters, or an instance's `_YYYYMMDDTHHMMSSZ`), calendar ids, ISO dates. */
@@ -31,14 +36,14 @@ const WRITE_TOOLS = new Set([
   "delete_event",
   "respond_to_event",
 ]);
-const writesOf = (task: Task) => task.solution.calls.filter((c) => WRITE_TOOLS.has(c.tool)).length;
+const writesOf = writeCounter(WRITE_TOOLS);
 const DATE_WORDS =
   /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (December|January) \d{1,2}\b/;
 
 describe("calendar synthesis on mcp-google-calendar", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-google-calendar"));
+    env = await catalogWorld("mcp-google-calendar");
   });
   afterAll(() => env.close());
 
@@ -73,33 +78,26 @@ describe("calendar synthesis on mcp-google-calendar", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps 200 %s tasks the oracle solves and inaction does not, in the user's words",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 200, strategy, seed: `calendar-${strategy}` }),
+        { leaks: [IDS, TOOL_NAMES, RAW], writeTools: WRITE_TOOLS, oracleEvery: 1 },
       );
+      const { tasks } = run;
       expect(tasks.length).toBe(200);
-      expect(new Set(tasks.map((t) => t.dedupeKey)).size).toBe(200);
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(IDS);
-        expect(task.instruction).not.toMatch(TOOL_NAMES);
-        expect(task.instruction).not.toMatch(RAW);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-        // Writes are judged by state, reads by the answer.
-        if (writesOf(task) > 0)
-          expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-        else expect(task.groundTruth.answer).toBeDefined();
-      }
-      for (const task of tasks) expect(await oracleScore(env, task)).toBe(1);
+      expect(run.distinctKeys).toBe(200);
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.nothingRewards).toEqual([0]);
+      // Writes are judged by state, reads by the answer.
+      expect(run.unjudged).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
       // Dates are said in words wherever a task names a day.
       expect(tasks.filter((t) => DATE_WORDS.test(t.instruction)).length).toBeGreaterThan(150);
-      const toolSets = new Set(
-        tasks.map((t) => [...new Set(t.solution.calls.map((c) => c.tool))].sort().join("+")),
-      );
-      expect(toolSets.size).toBeGreaterThanOrEqual(5);
-      expect(tasks.some((t) => writesOf(t) > 0)).toBe(true);
-      expect(tasks.some((t) => writesOf(t) === 0)).toBe(true);
+      expect(run.toolSets).toBeGreaterThanOrEqual(5);
+      expect(run.writes.some((w) => w > 0)).toBe(true);
+      expect(run.writes.some((w) => w === 0)).toBe(true);
       // The families the source promises, each present at this count.
       const families =
         strategy === "graph"
@@ -143,10 +141,10 @@ describe("calendar synthesis on mcp-google-calendar", () => {
       }
       if (strategy === "graph") {
         // Each chain feeds what an earlier call revealed (an event id, busy blocks) to a later one.
-        for (const task of tasks) expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
+        expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
       } else {
         // Programs loop with conditions: some make several writes, some aggregate.
-        expect(tasks.some((t) => writesOf(t) > 1)).toBe(true);
+        expect(run.writes.some((w) => w > 1)).toBe(true);
         expect(tasks.some((t) => t.solution.calls.length > 3)).toBe(true);
       }
     },
@@ -171,20 +169,19 @@ describe("calendar synthesis on mcp-google-calendar", () => {
 
   it("makes tasks with at least the writes asked for", async () => {
     for (const minWrites of [1, 2]) {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({
           count: 10,
           strategy: "mixed",
           seed: `calendar-w${minWrites}`,
           difficulty: { minWrites },
         }),
+        { writeTools: WRITE_TOOLS, oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(10);
-      for (const task of tasks) {
-        expect(writesOf(task)).toBeGreaterThanOrEqual(minWrites);
-        expect(await oracleScore(env, task)).toBe(1);
-      }
+      expect(run.tasks.length).toBe(10);
+      expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(minWrites);
+      expect(run.oracleRewards).toEqual([1]);
     }
   }, 120_000);
 
@@ -240,28 +237,28 @@ describe("calendar synthesis on mcp-google-calendar", () => {
   }, 300_000);
 
   it("is deterministic", async () => {
-    const request = shard({ count: 12, strategy: "mixed", seed: "calendar-same" });
-    const a = await synthesizeTasks(env.world, request);
-    const b = await synthesizeTasks(env.world, request);
-    expect(b.tasks.map((t) => t.instruction)).toEqual(a.tasks.map((t) => t.instruction));
+    const [a, b] = await synthesizeTwice(
+      env,
+      shard({ count: 12, strategy: "mixed", seed: "calendar-same" }),
+    );
+    expect(b.instructions).toEqual(a.instructions);
   }, 120_000);
 });
 
 describe("calendar synthesis on a calendar that only reads", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-google-calendar");
-    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.effect === "read") });
+    env = await catalogWorld("mcp-google-calendar", readsOnly);
   });
   afterAll(() => env.close());
 
   it("still asks questions, and says why when writes are asked for", async () => {
-    const reads = await synthesizeTasks(
-      env.world,
+    const reads = await surveySynthesis(
+      env,
       shard({ count: 5, strategy: "programmatic", seed: "calendar-reads" }),
     );
     expect(reads.tasks.length).toBe(5);
-    for (const task of reads.tasks) expect(task.groundTruth.answer).toBeDefined();
+    expect(reads.unanswered).toEqual([]);
     const { tasks, report } = await synthesizeTasks(
       env.world,
       shard({ count: 5, strategy: "graph", seed: "calendar-writes", difficulty: { minWrites: 1 } }),
@@ -271,11 +268,9 @@ describe("calendar synthesis on a calendar that only reads", () => {
   }, 120_000);
 
   it("is not taken for a calendar without the calendar's tables", async () => {
-    const other = await nodeWorld(catalogSpec("mcp-taskmanager"));
-    try {
-      expect(calendarLens(other.world.db, other.world.tools)).toBeUndefined();
-    } finally {
-      other.close();
-    }
+    const lens = await lookIn("mcp-taskmanager", (other) =>
+      calendarLens(other.world.db, other.world.tools),
+    );
+    expect(lens).toBeUndefined();
   });
 });

@@ -8,13 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readHost } from "../../core/tasks/codehost-explore";
 import { codehostLens } from "../../core/tasks/codehost-lens";
 import { CODEHOST_TEMPLATES } from "../../core/tasks/codehost-tasks";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import type { Task } from "../../core/tasks/task";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  lookIn,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import { type NodeWorld, oracleScore } from "../support/synthesis-harness";
 
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
 const TOOL_NAMES =
   /\b(create_or_update_file|search_repositories|create_repository|get_file_contents|push_files|create_issue|create_pull_request|fork_repository|create_branch|list_commits|list_issues|update_issue|add_issue_comment|search_code|search_issues|search_users|get_issue|get_pull_request|list_pull_requests|create_pull_request_review|merge_pull_request|get_pull_request_files|get_pull_request_status|update_pull_request_branch|get_pull_request_comments|get_pull_request_reviews)\b/;
 /** Issue numbers, shas and raw column names never appear. */
@@ -34,14 +38,11 @@ const WRITE_TOOLS = new Set([
   "merge_pull_request",
   "update_pull_request_branch",
 ]);
-const writesOf = (task: Task) => task.solution.calls.filter((c) => WRITE_TOOLS.has(c.tool)).length;
-const toolSet = (task: Task) =>
-  [...new Set(task.solution.calls.map((c) => c.tool))].sort().join("+");
 
 describe("code-host synthesis on mcp-github", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-github"));
+    env = await catalogWorld("mcp-github");
   });
   afterAll(() => env.close());
 
@@ -118,29 +119,24 @@ describe("code-host synthesis on mcp-github", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps 200 %s tasks the oracle solves and inaction does not, in the user's words",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 200, strategy, seed: `codehost-${strategy}` }),
+        { leaks: [TOOL_NAMES, LEAKS], writeTools: WRITE_TOOLS, oracleEvery: 4 },
       );
-      expect(tasks.length).toBe(200);
-      expect(new Set(tasks.map((t) => t.dedupeKey)).size).toBe(200);
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(TOOL_NAMES);
-        expect(task.instruction).not.toMatch(LEAKS);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-        // Writes are judged by the state they leave, reads by their answer.
-        if (writesOf(task) > 0)
-          expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-        else expect(task.groundTruth.answer).toBeDefined();
-      }
-      for (const task of tasks.filter((_, i) => i % 4 === 0))
-        expect(await oracleScore(env, task)).toBe(1);
-      const toolSets = new Set(tasks.map(toolSet));
-      expect(toolSets.size).toBeGreaterThanOrEqual(strategy === "graph" ? 12 : 10);
-      expect(tasks.filter((t) => writesOf(t) > 0).length).toBeGreaterThan(100);
-      expect(tasks.filter((t) => writesOf(t) === 0).length).toBeGreaterThan(
+      expect(run.tasks.length).toBe(200);
+      expect(run.distinctKeys).toBe(200);
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.nothingRewards).toEqual([0]);
+      // Writes are judged by the state they leave, reads by their answer.
+      expect(run.unjudged).toEqual([]);
+      // Every fourth solution replayed on its own.
+      expect(run.oracleRewards).toEqual([1]);
+      expect(run.toolSets).toBeGreaterThanOrEqual(strategy === "graph" ? 12 : 10);
+      expect(run.writes.filter((w) => w > 0).length).toBeGreaterThan(100);
+      expect(run.writes.filter((w) => w === 0).length).toBeGreaterThan(
         strategy === "graph" ? 20 : 10,
       );
     },
@@ -195,47 +191,46 @@ describe("code-host synthesis on mcp-github", () => {
 
   it("makes tasks with at least the writes asked for", async () => {
     for (const minWrites of [1, 3]) {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({
           count: 10,
           strategy: "mixed",
           seed: `codehost-w${minWrites}`,
           difficulty: { minWrites },
         }),
+        { writeTools: WRITE_TOOLS, oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(10);
-      for (const task of tasks) {
-        expect(writesOf(task)).toBeGreaterThanOrEqual(minWrites);
-        expect(await oracleScore(env, task)).toBe(1);
-      }
+      expect(run.tasks.length).toBe(10);
+      expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(minWrites);
+      expect(run.oracleRewards).toEqual([1]);
     }
   }, 120_000);
 
   it("is deterministic", async () => {
-    const request = shard({ count: 12, strategy: "mixed", seed: "codehost-same" });
-    const a = await synthesizeTasks(env.world, request);
-    const b = await synthesizeTasks(env.world, request);
-    expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
-    expect(b.tasks.map((t) => t.instruction)).toEqual(a.tasks.map((t) => t.instruction));
+    const [a, b] = await synthesizeTwice(
+      env,
+      shard({ count: 12, strategy: "mixed", seed: "codehost-same" }),
+    );
+    expect(b.ids).toEqual(a.ids);
+    expect(b.instructions).toEqual(a.instructions);
   }, 120_000);
 });
 
 describe("code-host synthesis on a host that only reads", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-github");
-    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.effect === "read") });
+    env = await catalogWorld("mcp-github", readsOnly);
   });
   afterAll(() => env.close());
 
   it("still asks questions, and says why when writes are asked for", async () => {
-    const reads = await synthesizeTasks(
-      env.world,
+    const reads = await surveySynthesis(
+      env,
       shard({ count: 8, strategy: "mixed", seed: "codehost-reads" }),
     );
     expect(reads.tasks.length).toBe(8);
-    for (const task of reads.tasks) expect(task.groundTruth.answer).toBeDefined();
+    expect(reads.unanswered).toEqual([]);
     const { tasks, report } = await synthesizeTasks(
       env.world,
       shard({ count: 5, strategy: "graph", seed: "codehost-writes", difficulty: { minWrites: 1 } }),
@@ -245,11 +240,9 @@ describe("code-host synthesis on a host that only reads", () => {
   }, 120_000);
 
   it("is not taken for a code host without the code tables", async () => {
-    const other = await nodeWorld(catalogSpec("mcp-taskmanager"));
-    try {
-      expect(codehostLens(other.world.db, other.world.tools)).toBeUndefined();
-    } finally {
-      other.close();
-    }
+    const lens = await lookIn("mcp-taskmanager", (other) =>
+      codehostLens(other.world.db, other.world.tools),
+    );
+    expect(lens).toBeUndefined();
   });
 });

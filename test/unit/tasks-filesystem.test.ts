@@ -4,35 +4,24 @@
 // and a different route to the same end state (writing the whole file instead of editing a line)
 // earns the same reward.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EnvironmentSpec } from "../../core/environment/spec";
 import { filesystemLens } from "../../core/tasks/filesystem-lens";
 import { openSession } from "../../core/tasks/filesystem-tasks";
-import { scoreEpisode } from "../../core/tasks/score-episode";
 import { SURFACE_TASK_SOURCES } from "../../core/tasks/surface-tasks";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import type { Task } from "../../core/tasks/task";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
-
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
-
-/** The reward `program` earns on `task` from a fresh copy (-1 when it fails to run). */
-async function programScore(env: NodeWorld, task: Task, program: string): Promise<number> {
-  const programs = await env.world.loadPrograms([program]);
-  try {
-    const run = env.world.fresh(task.episode, (runner) =>
-      programs.run(0, runner, env.world.programHost(task.episode)),
-    );
-    return run.value.ok ? scoreEpisode(task, run.changes, run.value.answer).reward : -1;
-  } finally {
-    programs.dispose();
-  }
-}
+import {
+  catalogWorld,
+  lookIn,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import { type NodeWorld, oracleScore, programScore } from "../support/synthesis-harness";
 
 describe("file-system task synthesis on mcp-filesystem", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-filesystem"));
+    env = await catalogWorld("mcp-filesystem");
   });
   afterAll(() => env.close());
 
@@ -77,22 +66,20 @@ describe("file-system task synthesis on mcp-filesystem", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps %s tasks the oracle solves and inaction does not",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 15, strategy, seed: `fs-${strategy}` }),
+        { leaks: env.world.tools.map((t) => t.name), oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(15);
-      const toolNames = env.world.tools.map((t) => t.name);
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        for (const name of toolNames) expect(task.instruction).not.toContain(name);
-        expect(await oracleScore(env, task)).toBe(1);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-      }
-      const reads = tasks.filter((t) => t.groundTruth.answer !== undefined).length;
+      expect(run.tasks.length).toBe(15);
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
+      expect(run.nothingRewards).toEqual([0]);
+      const reads = run.tasks.length - run.unanswered.length;
       expect(reads).toBeGreaterThan(0);
-      expect(reads).toBeLessThan(tasks.length);
+      expect(reads).toBeLessThan(run.tasks.length);
     },
   );
 
@@ -152,46 +139,39 @@ describe("file-system task synthesis on mcp-filesystem", () => {
   });
 
   it("is deterministic", async () => {
-    const request = shard({ count: 8, strategy: "mixed", seed: "fs-same" });
-    const a = await synthesizeTasks(env.world, request);
-    const b = await synthesizeTasks(env.world, request);
-    expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
+    const [a, b] = await synthesizeTwice(
+      env,
+      shard({ count: 8, strategy: "mixed", seed: "fs-same" }),
+    );
+    expect(b.ids).toEqual(a.ids);
   });
 });
 
 describe("file-system recognition elsewhere", () => {
   it("does not claim a SQL server's tools", async () => {
-    const sql = await nodeWorld(catalogSpec("mcp-sqlite-npx-chinook"));
-    try {
-      expect(filesystemLens(sql.world.db, sql.world.tools)).toBeUndefined();
-    } finally {
-      sql.close();
-    }
+    const lens = await lookIn("mcp-sqlite-npx-chinook", (sql) =>
+      filesystemLens(sql.world.db, sql.world.tools),
+    );
+    expect(lens).toBeUndefined();
   });
 });
 
 describe("file-system task synthesis on a server that only reads", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-filesystem");
-    const readOnly: EnvironmentSpec = {
-      ...spec,
-      tools: spec.tools.filter((t) => t.effect === "read"),
-    };
-    env = await nodeWorld(readOnly);
+    env = await catalogWorld("mcp-filesystem", readsOnly);
   });
   afterAll(() => env.close());
 
   it("still asks questions about the files", async () => {
-    const { tasks } = await synthesizeTasks(
-      env.world,
+    const run = await surveySynthesis(
+      env,
       shard({ count: 6, strategy: "mixed", seed: "fs-read-only" }),
+      { oracleEvery: 1 },
     );
-    expect(tasks.length).toBe(6);
-    for (const task of tasks) {
-      expect(task.groundTruth.answer).toBeDefined();
-      expect(await oracleScore(env, task)).toBe(1);
-    }
+    expect(run.tasks.length).toBe(6);
+    expect(run.unanswered).toEqual([]);
+    expect(run.oracleRewards).toEqual([1]);
   });
 
   it("says why when writes are asked for", async () => {

@@ -6,13 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLens } from "../../core/tasks/graph-memory-lens";
 import { relationWords, whichFrom } from "../../core/tasks/graph-memory-words";
-import { scoreEpisode } from "../../core/tasks/score-episode";
 import { SURFACE_TASK_SOURCES } from "../../core/tasks/surface-tasks";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import { type NodeWorld, oracleScore } from "../support/synthesis-harness";
 
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
 const WRITES = [
   "create_entities",
   "create_relations",
@@ -28,7 +31,7 @@ const LEAKY =
 describe("memory task synthesis on mcp-memory", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-memory"));
+    env = await catalogWorld("mcp-memory");
   });
   afterAll(() => env.close());
 
@@ -45,21 +48,20 @@ describe("memory task synthesis on mcp-memory", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps %s tasks the oracle solves and inaction does not, in a user's words",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 30, strategy, seed: `memory-${strategy}` }),
+        { leaks: [LEAKY], oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(30);
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(LEAKY);
-        expect(await oracleScore(env, task)).toBe(1);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-      }
+      expect(run.tasks.length).toBe(30);
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
+      expect(run.nothingRewards).toEqual([0]);
       // Reads and writes both: answers (names, counts, sets) and state changes.
-      expect(tasks.some((t) => t.groundTruth.answer !== undefined)).toBe(true);
-      expect(tasks.some((t) => Object.keys(t.groundTruth.changes).length > 0)).toBe(true);
+      expect(run.unanswered.length).toBeLessThan(run.tasks.length);
+      expect(run.unchanged.length).toBeLessThan(run.tasks.length);
     },
   );
 
@@ -87,32 +89,31 @@ describe("memory task synthesis on mcp-memory", () => {
   });
 
   it("makes write tasks through the graph's write tools when writes are asked for", async () => {
-    const { tasks } = await synthesizeTasks(
-      env.world,
+    const run = await surveySynthesis(
+      env,
       shard({ count: 12, strategy: "mixed", seed: "memory-writes", difficulty: { minWrites: 1 } }),
+      { writeTools: WRITES, oracleEvery: 1 },
     );
-    expect(tasks.length).toBe(12);
-    for (const task of tasks) {
-      expect(task.solution.calls.some((c) => WRITES.includes(c.tool))).toBe(true);
-      expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-      expect(await oracleScore(env, task)).toBe(1);
-    }
+    expect(run.tasks.length).toBe(12);
+    expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(1);
+    expect(run.unchanged).toEqual([]);
+    expect(run.oracleRewards).toEqual([1]);
   });
 
   it("is deterministic", async () => {
-    const request = shard({ count: 8, strategy: "mixed", seed: "memory-same" });
-    const a = await synthesizeTasks(env.world, request);
-    const b = await synthesizeTasks(env.world, request);
-    expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
+    const [a, b] = await synthesizeTwice(
+      env,
+      shard({ count: 8, strategy: "mixed", seed: "memory-same" }),
+    );
+    expect(b.ids).toEqual(a.ids);
   });
 });
 
 describe("memory task synthesis with fewer tools", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-memory");
     const kept = ["create_entities", "create_relations", "read_graph"];
-    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => kept.includes(t.name)) });
+    env = await catalogWorld("mcp-memory", (t) => kept.includes(t.name));
   });
   afterAll(() => env.close());
 

@@ -10,14 +10,18 @@ import { identifierNames } from "../../core/tasks/identifier-names";
 import { messagingLens } from "../../core/tasks/messaging-lens";
 import { MESSAGING_TEMPLATES, openSession } from "../../core/tasks/messaging-tasks";
 import { exploreWorkspace } from "../../core/tasks/messaging-workspace";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import { validateCandidate } from "../../core/tasks/validate-candidate";
 import { messagingSpec } from "../support/messaging-fixture";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import { type NodeWorld, nodeWorld } from "../support/synthesis-harness";
 
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
 const WRITE_TOOLS = ["slack_post_message", "slack_reply_to_thread", "slack_add_reaction"];
 
 /** Channel ids, user ids and message ts: what a solution must find, never be told. */
@@ -38,7 +42,7 @@ describe("chat task synthesis on mcp-slack", () => {
   let env: NodeWorld;
   let hidden: string[];
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-slack"));
+    env = await catalogWorld("mcp-slack");
     hidden = hiddenValues(env.spec);
   });
   afterAll(() => env.close());
@@ -84,21 +88,19 @@ describe("chat task synthesis on mcp-slack", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps %s tasks the oracle solves, inaction does not, naming nothing by its id",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 15, strategy, seed: `chat-${strategy}` }),
+        { leaks: [/slack_|channel_id|thread_ts|user_id/, ...hidden], oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(15);
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(/slack_|channel_id|thread_ts|user_id/);
-        for (const value of hidden) expect(task.instruction).not.toContain(value);
-        expect(await oracleScore(env, task)).toBe(1);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-      }
+      expect(run.tasks.length).toBe(15);
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
+      expect(run.nothingRewards).toEqual([0]);
       // Channels are named by #name: every solution looks its channel (or a person) up first.
-      const first = new Set(tasks.map((t) => t.solution.calls[0]?.tool));
+      const first = new Set(run.tasks.map((t) => t.solution.calls[0]?.tool));
       expect([...first].every((t) => t === "slack_list_channels" || t === "slack_get_users")).toBe(
         true,
       );
@@ -106,16 +108,15 @@ describe("chat task synthesis on mcp-slack", () => {
   );
 
   it("makes write tasks through the chat tools when writes are asked for", async () => {
-    const { tasks } = await synthesizeTasks(
-      env.world,
+    const run = await surveySynthesis(
+      env,
       shard({ count: 8, strategy: "mixed", seed: "chat-writes", difficulty: { minWrites: 1 } }),
+      { writeTools: WRITE_TOOLS, oracleEvery: 1 },
     );
-    expect(tasks.length).toBe(8);
-    for (const task of tasks) {
-      expect(task.solution.calls.some((c) => WRITE_TOOLS.includes(c.tool))).toBe(true);
-      expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-      expect(await oracleScore(env, task)).toBe(1);
-    }
+    expect(run.tasks.length).toBe(8);
+    expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(1);
+    expect(run.unchanged).toEqual([]);
+    expect(run.oracleRewards).toEqual([1]);
   });
 
   it("posts, then replies in the new post's thread by the ts the post returned (volatile)", async () => {
@@ -169,29 +170,29 @@ describe("chat task synthesis on mcp-slack", () => {
   });
 
   it("is deterministic", async () => {
-    const request = shard({ count: 6, strategy: "mixed", seed: "chat-same" });
-    const a = await synthesizeTasks(env.world, request);
-    const b = await synthesizeTasks(env.world, request);
-    expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
-    expect(b.tasks.map((t) => t.instruction)).toEqual(a.tasks.map((t) => t.instruction));
+    const [a, b] = await synthesizeTwice(
+      env,
+      shard({ count: 6, strategy: "mixed", seed: "chat-same" }),
+    );
+    expect(b.ids).toEqual(a.ids);
+    expect(b.instructions).toEqual(a.instructions);
   });
 });
 
 describe("chat task synthesis on a workspace whose tools only read", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-slack");
-    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.effect === "read") });
+    env = await catalogWorld("mcp-slack", readsOnly);
   });
   afterAll(() => env.close());
 
   it("still asks questions, and says why when writes are asked for", async () => {
-    const { tasks } = await synthesizeTasks(
-      env.world,
+    const reads = await surveySynthesis(
+      env,
       shard({ count: 6, strategy: "mixed", seed: "chat-read" }),
     );
-    expect(tasks.length).toBe(6);
-    for (const task of tasks) expect(task.groundTruth.answer).toBeDefined();
+    expect(reads.tasks.length).toBe(6);
+    expect(reads.unanswered).toEqual([]);
     const writes = await synthesizeTasks(
       env.world,
       shard({ count: 3, strategy: "graph", seed: "chat-read-w", difficulty: { minWrites: 1 } }),

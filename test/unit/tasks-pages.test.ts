@@ -8,13 +8,19 @@ import { createPrng } from "../../core/sandbox/determinism";
 import { readWorkspace } from "../../core/tasks/pages-explore";
 import { pagesLens } from "../../core/tasks/pages-lens";
 import { PAGES_TEMPLATES } from "../../core/tasks/pages-tasks";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import type { Task } from "../../core/tasks/task";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  lookIn,
+  openingOf,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import type { NodeWorld } from "../support/synthesis-harness";
 
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
 const UUID = /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/i;
 const TOOL_NAMES = /\bAPI[-_][a-z]/;
 const RAW_NAMES =
@@ -31,16 +37,13 @@ const WRITE_TOOLS = new Set([
   "API_move_page",
   "API_update_page_markdown",
 ]);
-const writesOf = (task: Task) => task.solution.calls.filter((c) => WRITE_TOOLS.has(c.tool)).length;
-const toolSet = (task: Task) =>
-  [...new Set(task.solution.calls.map((c) => c.tool))].sort().join("+");
 
 describe("page-workspace synthesis on mcp-notion", () => {
   let env: NodeWorld;
   /** The tasks the two count-200 runs keep, for the checks that read them after. */
   const kept: Task[] = [];
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-notion"));
+    env = await catalogWorld("mcp-notion");
   });
   afterAll(() => env.close());
 
@@ -71,34 +74,34 @@ describe("page-workspace synthesis on mcp-notion", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps 200 %s tasks the oracle solves and inaction does not, in the user's words",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 200, strategy, seed: `pages-${strategy}` }),
+        {
+          leaks: [UUID, TOOL_NAMES, RAW_NAMES, /[{}[\]]/],
+          writeTools: WRITE_TOOLS,
+          oracleEvery: 4,
+        },
       );
+      const { tasks } = run;
       expect(tasks.length).toBe(200);
-      expect(new Set(tasks.map((t) => t.dedupeKey)).size).toBe(200);
+      expect(run.distinctKeys).toBe(200);
       kept.push(...tasks);
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(UUID);
-        expect(task.instruction).not.toMatch(TOOL_NAMES);
-        expect(task.instruction).not.toMatch(RAW_NAMES);
-        expect(task.instruction).not.toMatch(/[{}[\]]/);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-      }
-      for (const task of tasks.filter((_, i) => i % 4 === 0)) {
-        expect(await oracleScore(env, task)).toBe(1);
-      }
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.nothingRewards).toEqual([0]);
+      // Every fourth solution replayed on its own.
+      expect(run.oracleRewards).toEqual([1]);
       // Many templates, writes and reads among them.
-      const templates = new Set(tasks.map((t) => t.instruction.split(" ").slice(0, 3).join(" ")));
+      const templates = new Set(tasks.map((t) => openingOf(t, 3)));
       expect(templates.size).toBeGreaterThanOrEqual(strategy === "graph" ? 6 : 6);
-      expect(new Set(tasks.map(toolSet)).size).toBeGreaterThanOrEqual(strategy === "graph" ? 7 : 5);
-      expect(tasks.some((t) => writesOf(t) > 0)).toBe(true);
+      expect(run.toolSets).toBeGreaterThanOrEqual(strategy === "graph" ? 7 : 5);
+      expect(run.writes.some((w) => w > 0)).toBe(true);
       expect(tasks.some((t) => t.groundTruth.answer !== undefined)).toBe(true);
       if (strategy === "programmatic") {
         // Loops: some programs write to several rows or blocks.
-        expect(tasks.some((t) => writesOf(t) >= 2)).toBe(true);
+        expect(run.writes.some((w) => w >= 2)).toBe(true);
       }
     },
     240_000,
@@ -165,30 +168,30 @@ describe("page-workspace synthesis on mcp-notion", () => {
 
   it("makes tasks with at least the writes asked for", async () => {
     for (const minWrites of [1, 3]) {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({
           count: 10,
           strategy: "mixed",
           seed: `pages-w${minWrites}`,
           difficulty: { minWrites },
         }),
+        { writeTools: WRITE_TOOLS, oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(10);
-      for (const task of tasks) {
-        expect(writesOf(task)).toBeGreaterThanOrEqual(minWrites);
-        expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-        expect(await oracleScore(env, task)).toBe(1);
-      }
+      expect(run.tasks.length).toBe(10);
+      expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(minWrites);
+      expect(run.unchanged).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
     }
   }, 240_000);
 
   it("is deterministic", async () => {
-    const request = shard({ count: 12, strategy: "mixed", seed: "pages-same" });
-    const a = await synthesizeTasks(env.world, request);
-    const b = await synthesizeTasks(env.world, request);
-    expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
-    expect(b.tasks.map((t) => t.instruction)).toEqual(a.tasks.map((t) => t.instruction));
+    const [a, b] = await synthesizeTwice(
+      env,
+      shard({ count: 12, strategy: "mixed", seed: "pages-same" }),
+    );
+    expect(b.ids).toEqual(a.ids);
+    expect(b.instructions).toEqual(a.instructions);
   }, 240_000);
 
   it("reads the whole wiki and lists far more distinct tasks than it keeps", () => {
@@ -216,18 +219,17 @@ describe("page-workspace synthesis on mcp-notion", () => {
 describe("page-workspace synthesis on a workspace that only reads", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-notion");
-    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.effect === "read") });
+    env = await catalogWorld("mcp-notion", readsOnly);
   });
   afterAll(() => env.close());
 
   it("still asks questions, and says why when writes are asked for", async () => {
-    const reads = await synthesizeTasks(
-      env.world,
+    const reads = await surveySynthesis(
+      env,
       shard({ count: 5, strategy: "programmatic", seed: "pages-reads" }),
     );
     expect(reads.tasks.length).toBe(5);
-    for (const task of reads.tasks) expect(task.groundTruth.answer).toBeDefined();
+    expect(reads.unanswered).toEqual([]);
     const { tasks, report } = await synthesizeTasks(
       env.world,
       shard({ count: 5, strategy: "graph", seed: "pages-writes", difficulty: { minWrites: 1 } }),
@@ -237,11 +239,9 @@ describe("page-workspace synthesis on a workspace that only reads", () => {
   });
 
   it("is not taken for a page workspace without the workspace's tables", async () => {
-    const other = await nodeWorld(catalogSpec("mcp-taskmanager"));
-    try {
-      expect(pagesLens(other.world.db, other.world.tools)).toBeUndefined();
-    } finally {
-      other.close();
-    }
+    const lens = await lookIn("mcp-taskmanager", (other) =>
+      pagesLens(other.world.db, other.world.tools),
+    );
+    expect(lens).toBeUndefined();
   });
 });

@@ -5,15 +5,18 @@
 // make writes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resourceLens } from "../../core/tasks/resource-lens";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import { catalogSpec, type NodeWorld } from "../support/synthesis-harness";
 
 /** Each synthesis below replays every kept solution three times in QuickJS. */
 const SLOW = 60_000;
-
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
 
 /** Argument names of the kubectl tools that a request must never spell out. */
 const ARGUMENT_NAMES = /resourceType|labelSelector|allNamespaces|patchData|subCommand|nodeName/;
@@ -21,7 +24,7 @@ const ARGUMENT_NAMES = /resourceType|labelSelector|allNamespaces|patchData|subCo
 describe("resource task synthesis on mcp-kubernetes", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-kubernetes"));
+    env = await catalogWorld("mcp-kubernetes");
   });
   afterAll(() => env.close());
 
@@ -44,23 +47,20 @@ describe("resource task synthesis on mcp-kubernetes", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps %s tasks that read and write, the oracle solves and inaction does not",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 16, strategy, seed: `k8s-${strategy}` }),
+        { leaks: [ARGUMENT_NAMES, ...env.world.tools.map((t) => t.name)], oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(16);
-      const tools = env.world.tools.map((t) => t.name);
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(ARGUMENT_NAMES);
-        for (const tool of tools) expect(task.instruction).not.toContain(tool);
-        expect(await oracleScore(env, task)).toBe(1);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-      }
-      expect(tasks.some((t) => t.groundTruth.answer !== undefined)).toBe(true);
-      expect(tasks.some((t) => Object.keys(t.groundTruth.changes).length > 0)).toBe(true);
-      expect(new Set(tasks.map((t) => t.dedupeKey)).size).toBe(tasks.length);
+      expect(run.tasks.length).toBe(16);
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
+      expect(run.nothingRewards).toEqual([0]);
+      expect(run.unanswered.length).toBeLessThan(run.tasks.length);
+      expect(run.unchanged.length).toBeLessThan(run.tasks.length);
+      expect(run.distinctKeys).toBe(run.tasks.length);
     },
     SLOW,
   );
@@ -87,19 +87,16 @@ describe("resource task synthesis on mcp-kubernetes", () => {
   it(
     "makes write tasks when writes are asked for",
     async () => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      // Writes are counted on the tools whose effect is "write".
+      const run = await surveySynthesis(
+        env,
         shard({ count: 8, strategy: "mixed", seed: "k8s-writes", difficulty: { minWrites: 1 } }),
+        { oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(8);
-      const writes = new Set(
-        env.world.tools.filter((t) => t.effect === "write").map((t) => t.name),
-      );
-      for (const task of tasks) {
-        expect(task.solution.calls.some((c) => writes.has(c.tool))).toBe(true);
-        expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-        expect(await oracleScore(env, task)).toBe(1);
-      }
+      expect(run.tasks.length).toBe(8);
+      expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(1);
+      expect(run.unchanged).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
     },
     SLOW,
   );
@@ -107,10 +104,11 @@ describe("resource task synthesis on mcp-kubernetes", () => {
   it(
     "is deterministic",
     async () => {
-      const request = shard({ count: 8, strategy: "mixed", seed: "k8s-same" });
-      const a = await synthesizeTasks(env.world, request);
-      const b = await synthesizeTasks(env.world, request);
-      expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
+      const [a, b] = await synthesizeTwice(
+        env,
+        shard({ count: 8, strategy: "mixed", seed: "k8s-same" }),
+      );
+      expect(b.ids).toEqual(a.ids);
     },
     SLOW,
   );
@@ -119,24 +117,22 @@ describe("resource task synthesis on mcp-kubernetes", () => {
 describe("resource task synthesis when the cluster's tools only read", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-kubernetes");
-    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.effect === "read") });
+    env = await catalogWorld("mcp-kubernetes", readsOnly);
   });
   afterAll(() => env.close());
 
   it(
     "makes read tasks only",
     async () => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 6, strategy: "mixed", seed: "k8s-read-only" }),
+        { oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(6);
-      for (const task of tasks) {
-        expect(task.groundTruth.answer).toBeDefined();
-        expect(task.groundTruth.changes).toEqual({});
-        expect(await oracleScore(env, task)).toBe(1);
-      }
+      expect(run.tasks.length).toBe(6);
+      expect(run.unanswered).toEqual([]);
+      for (const task of run.tasks) expect(task.groundTruth.changes).toEqual({});
+      expect(run.oracleRewards).toEqual([1]);
     },
     SLOW,
   );

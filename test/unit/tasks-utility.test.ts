@@ -4,16 +4,18 @@
 // by doing nothing; the server is small, so the floors here are what it really holds (about 448
 // distinct graph tasks, 209 of them with a write; thousands of programs over runs of resources).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EnvironmentSpec } from "../../core/environment/spec";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import type { Task } from "../../core/tasks/task";
 import { utilityLens } from "../../core/tasks/utility-lens";
 import { UTILITY_TEMPLATES } from "../../core/tasks/utility-tasks";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import { catalogSpec, type NodeWorld, oracleScore } from "../support/synthesis-harness";
 
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse({ ...input });
 const TOOL_NAMES =
   /\b(echo|get_sum|get_env|get_structured_content|get_resource_reference|get_resource_links|gzip_file_as_resource|toggle_\w+)\b/;
 const WRITE_TOOLS = new Set([
@@ -25,7 +27,7 @@ const WRITE_TOOLS = new Set([
 describe("utility task synthesis on mcp-everything", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-everything"));
+    env = await catalogWorld("mcp-everything");
   });
   afterAll(() => env.close());
 
@@ -52,28 +54,24 @@ describe("utility task synthesis on mcp-everything", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps 200 %s tasks the oracle solves and inaction does not",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 200, strategy, seed: `utility-${strategy}` }),
+        {
+          leaks: [TOOL_NAMES, /resourceId|resourceType|outputType|created_at/],
+          oracleEvery: 10,
+        },
       );
-      expect(tasks.length).toBe(200);
-      expect(new Set(tasks.map((t) => t.dedupeKey)).size).toBe(200);
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(TOOL_NAMES);
-        expect(task.instruction).not.toMatch(/resourceId|resourceType|outputType|created_at/);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-      }
+      expect(run.tasks.length).toBe(200);
+      expect(run.distinctKeys).toBe(200);
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.nothingRewards).toEqual([0]);
       // The solution replays on its own; every tenth is enough to show it outside validation.
-      for (const task of tasks.filter((_, i) => i % 10 === 0)) {
-        expect(await oracleScore(env, task)).toBe(1);
-      }
+      expect(run.oracleRewards).toEqual([1]);
       // Variety: tasks come from many templates, told apart by the tools they chain.
-      const toolSets = new Set(
-        tasks.map((t) => [...new Set(t.solution.calls.map((c) => c.tool))].sort().join("+")),
-      );
-      expect(toolSets.size).toBeGreaterThanOrEqual(strategy === "graph" ? 7 : 4);
+      expect(run.toolSets).toBeGreaterThanOrEqual(strategy === "graph" ? 7 : 4);
     },
     120_000,
   );
@@ -116,42 +114,39 @@ describe("utility task synthesis on mcp-everything", () => {
   });
 
   it("reaches 200 graph tasks that write, and the gzip's timestamp is judged by presence", async () => {
-    const { tasks } = await synthesizeTasks(
-      env.world,
+    const run = await surveySynthesis(
+      env,
       shard({
         count: 200,
         strategy: "graph",
         seed: "utility-writes",
         difficulty: { minWrites: 1 },
       }),
+      { writeTools: WRITE_TOOLS },
     );
+    const { tasks } = run;
     expect(tasks.length).toBe(200);
-    for (const task of tasks) {
-      expect(task.solution.calls.some((c) => WRITE_TOOLS.has(c.tool))).toBe(true);
-      expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-    }
+    expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(1);
+    expect(run.unchanged).toEqual([]);
     const gzipped = tasks.find((t) => t.groundTruth.changes.utility_session_resource);
     expect(gzipped?.groundTruth.volatile.utility_session_resource).toContain("created_at");
     for (const task of tasks.slice(0, 10)) expect(await oracleScore(env, task)).toBe(1);
   }, 120_000);
 
   it("loops over several writes when a program is asked for them", async () => {
-    const { tasks } = await synthesizeTasks(
-      env.world,
+    const run = await surveySynthesis(
+      env,
       shard({
         count: 8,
         strategy: "programmatic",
         seed: "utility-loop-writes",
         difficulty: { minWrites: 3 },
       }),
+      { writeTools: WRITE_TOOLS, oracleEvery: 1 },
     );
-    expect(tasks.length).toBe(8);
-    for (const task of tasks) {
-      expect(
-        task.solution.calls.filter((c) => WRITE_TOOLS.has(c.tool)).length,
-      ).toBeGreaterThanOrEqual(3);
-      expect(await oracleScore(env, task)).toBe(1);
-    }
+    expect(run.tasks.length).toBe(8);
+    expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(3);
+    expect(run.oracleRewards).toEqual([1]);
   });
 
   it("says why no graph task makes two writes: each chain ends in one gzip or one switch", async () => {
@@ -170,33 +165,30 @@ describe("utility task synthesis on mcp-everything", () => {
   });
 
   it("is deterministic", async () => {
-    const request = shard({ count: 12, strategy: "mixed", seed: "utility-same" });
-    const a = await synthesizeTasks(env.world, request);
-    const b = await synthesizeTasks(env.world, request);
+    const [a, b] = await synthesizeTwice(
+      env,
+      shard({ count: 12, strategy: "mixed", seed: "utility-same" }),
+    );
     expect(a.tasks.length).toBe(12);
-    expect(b.tasks.map((t: Task) => t.id)).toEqual(a.tasks.map((t: Task) => t.id));
+    expect(b.ids).toEqual(a.ids);
   });
 });
 
 describe("utility task synthesis without the writing utilities", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const full = catalogSpec("mcp-everything");
-    const spec: EnvironmentSpec = {
-      ...full,
-      tools: full.tools.filter((t) => t.effect === "read"),
-    };
-    env = await nodeWorld(spec);
+    env = await catalogWorld("mcp-everything", readsOnly);
   });
   afterAll(() => env.close());
 
   it("still makes read tasks", async () => {
-    const { tasks } = await synthesizeTasks(
-      env.world,
+    const run = await surveySynthesis(
+      env,
       shard({ count: 10, strategy: "mixed", seed: "utility-reads" }),
+      { oracleEvery: 1 },
     );
-    expect(tasks.length).toBe(10);
-    for (const task of tasks) expect(await oracleScore(env, task)).toBe(1);
+    expect(run.tasks.length).toBe(10);
+    expect(run.oracleRewards).toEqual([1]);
   });
 
   it("says why when writes are asked of utilities that only read", async () => {

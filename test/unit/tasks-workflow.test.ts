@@ -4,14 +4,19 @@
 // whole request, or pick a request by its counts first. Every kept task is solved by its own
 // solution and not by doing nothing, and no instruction names an id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scoreEpisode } from "../../core/tasks/score-episode";
-import { SynthesisShardSchema } from "../../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import type { Task } from "../../core/tasks/task";
 import { workflowLens } from "../../core/tasks/workflow-lens";
-import { catalogSpec, type NodeWorld, nodeWorld, oracleScore } from "../support/synthesis-harness";
+import {
+  catalogWorld,
+  lookIn,
+  openingOf,
+  readsOnly,
+  shard,
+  surveySynthesis,
+  synthesizeTwice,
+} from "../support/surface-synthesis";
+import type { NodeWorld } from "../support/synthesis-harness";
 
-const shard = (input: Record<string, unknown>) => SynthesisShardSchema.parse(input);
 const IDS = /\b(req|task)-\d+\b/;
 const TOOL_NAMES =
   /\b(request_planning|get_next_task|mark_task_done|approve_task_completion|approve_request_completion|open_task_details|list_requests|add_tasks_to_request|update_task|delete_task)\b/;
@@ -24,12 +29,11 @@ const WRITE_TOOLS = new Set([
   "update_task",
   "delete_task",
 ]);
-const writesOf = (task: Task) => task.solution.calls.filter((c) => WRITE_TOOLS.has(c.tool)).length;
 
 describe("task-queue synthesis on mcp-taskmanager", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    env = await nodeWorld(catalogSpec("mcp-taskmanager"));
+    env = await catalogWorld("mcp-taskmanager");
   });
   afterAll(() => env.close());
 
@@ -63,24 +67,20 @@ describe("task-queue synthesis on mcp-taskmanager", () => {
   it.each(["graph", "programmatic"] as const)(
     "keeps %s tasks the oracle solves and inaction does not, in the user's words",
     async (strategy) => {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({ count: 40, strategy, seed: `workflow-${strategy}` }),
+        { leaks: [IDS, TOOL_NAMES], writeTools: WRITE_TOOLS, oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(40);
-      const openings = new Set<string>();
-      for (const task of tasks) {
-        expect(task.kind).toBe(strategy);
-        expect(task.solution.calls.length).toBeGreaterThanOrEqual(2);
-        expect(task.instruction).not.toMatch(IDS);
-        expect(task.instruction).not.toMatch(TOOL_NAMES);
-        expect(await oracleScore(env, task)).toBe(1);
-        expect(scoreEpisode(task, {}, undefined).reward).toBe(0);
-        openings.add(task.instruction.split(" ").slice(0, 2).join(" "));
-      }
+      expect(run.tasks.length).toBe(40);
+      expect(run.kinds).toEqual([strategy]);
+      expect(run.fewestCalls).toBeGreaterThanOrEqual(2);
+      expect(run.leaking).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
+      expect(run.nothingRewards).toEqual([0]);
       // Several templates, reads and writes among them.
-      expect(openings.size).toBeGreaterThanOrEqual(4);
-      expect(tasks.some((t) => writesOf(t) > 0)).toBe(true);
+      expect(new Set(run.tasks.map((t) => openingOf(t, 2))).size).toBeGreaterThanOrEqual(4);
+      expect(run.writes.some((w) => w > 0)).toBe(true);
     },
   );
 
@@ -104,48 +104,47 @@ describe("task-queue synthesis on mcp-taskmanager", () => {
 
   it("makes tasks with at least the writes asked for", async () => {
     for (const minWrites of [1, 3]) {
-      const { tasks } = await synthesizeTasks(
-        env.world,
+      const run = await surveySynthesis(
+        env,
         shard({
           count: 10,
           strategy: "mixed",
           seed: `workflow-w${minWrites}`,
           difficulty: { minWrites },
         }),
+        { writeTools: WRITE_TOOLS, oracleEvery: 1 },
       );
-      expect(tasks.length).toBe(10);
-      for (const task of tasks) {
-        expect(writesOf(task)).toBeGreaterThanOrEqual(minWrites);
-        expect(Object.keys(task.groundTruth.changes).length).toBeGreaterThan(0);
-        expect(await oracleScore(env, task)).toBe(1);
-      }
+      expect(run.tasks.length).toBe(10);
+      expect(Math.min(...run.writes)).toBeGreaterThanOrEqual(minWrites);
+      expect(run.unchanged).toEqual([]);
+      expect(run.oracleRewards).toEqual([1]);
     }
   });
 
   it("is deterministic", async () => {
-    const request = shard({ count: 12, strategy: "mixed", seed: "workflow-same" });
-    const a = await synthesizeTasks(env.world, request);
-    const b = await synthesizeTasks(env.world, request);
-    expect(b.tasks.map((t) => t.id)).toEqual(a.tasks.map((t) => t.id));
-    expect(b.tasks.map((t) => t.instruction)).toEqual(a.tasks.map((t) => t.instruction));
+    const [a, b] = await synthesizeTwice(
+      env,
+      shard({ count: 12, strategy: "mixed", seed: "workflow-same" }),
+    );
+    expect(b.ids).toEqual(a.ids);
+    expect(b.instructions).toEqual(a.instructions);
   });
 });
 
 describe("task-queue synthesis on a queue that only reads", () => {
   let env: NodeWorld;
   beforeAll(async () => {
-    const spec = catalogSpec("mcp-taskmanager");
-    env = await nodeWorld({ ...spec, tools: spec.tools.filter((t) => t.effect === "read") });
+    env = await catalogWorld("mcp-taskmanager", readsOnly);
   });
   afterAll(() => env.close());
 
   it("still asks questions, and says why when writes are asked for", async () => {
-    const reads = await synthesizeTasks(
-      env.world,
+    const reads = await surveySynthesis(
+      env,
       shard({ count: 5, strategy: "graph", seed: "workflow-reads" }),
     );
     expect(reads.tasks.length).toBe(5);
-    for (const task of reads.tasks) expect(task.groundTruth.answer).toBeDefined();
+    expect(reads.unanswered).toEqual([]);
     const { tasks, report } = await synthesizeTasks(
       env.world,
       shard({ count: 5, strategy: "graph", seed: "workflow-writes", difficulty: { minWrites: 1 } }),
@@ -155,11 +154,9 @@ describe("task-queue synthesis on a queue that only reads", () => {
   });
 
   it("is not taken for a task queue without the queue's tables", async () => {
-    const other = await nodeWorld(catalogSpec("mcp-memory"));
-    try {
-      expect(workflowLens(other.world.db, other.world.tools)).toBeUndefined();
-    } finally {
-      other.close();
-    }
+    const lens = await lookIn("mcp-memory", (other) =>
+      workflowLens(other.world.db, other.world.tools),
+    );
+    expect(lens).toBeUndefined();
   });
 });
