@@ -6,8 +6,14 @@
 // argument must fill one of that operation's slots; a name that says an operation over arguments
 // that do not fit is reported with the reason. The family is recognised when the fitting tools
 // list records with a formula filter, read one record by id, and describe a table's fields.
-import { toolWords } from "./mcp-filesystem-roles";
 import { typesOf } from "./mcp-json-schema";
+import {
+  anyWord as any,
+  matchRoleSlots,
+  roleMisfit,
+  type SlotMatch,
+  type SlotRule,
+} from "./mcp-role-matching";
 import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import type { SurfaceTool } from "./mcp-surface";
 
@@ -84,14 +90,8 @@ const SLOTS: Record<BasesSlot, { names: readonly string[]; kind: Kind }> = {
   },
 };
 
-interface RoleRule {
-  role: BasesRole;
-  named(words: ReadonlySet<string>): boolean;
-  /** Each slot the operation takes, and whether the server must require it. */
-  slots: Partial<Record<BasesSlot, boolean>>;
-}
+type RoleRule = SlotRule<BasesRole, BasesSlot>;
 
-const any = (words: ReadonlySet<string>, ...wanted: string[]) => wanted.some((w) => words.has(w));
 const recordWord = (w: ReadonlySet<string>) => any(w, "record", "records", "row", "rows");
 const tableWord = (w: ReadonlySet<string>) => any(w, "table", "tables");
 const fieldWord = (w: ReadonlySet<string>) => any(w, "field", "fields", "column");
@@ -196,11 +196,7 @@ const RULES: readonly RoleRule[] = [
   },
 ];
 
-export type BasesRoleMatch =
-  | { ok: true; role: BasesRole; args: Partial<Record<BasesSlot, string>> }
-  | { ok: false; role: BasesRole; reason: string };
-
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+export type BasesRoleMatch = SlotMatch<BasesRole, BasesSlot>;
 
 function fitsKind(schema: JsonObject, kind: Kind): boolean {
   const types = typesOf(schema);
@@ -213,36 +209,19 @@ function fitsKind(schema: JsonObject, kind: Kind): boolean {
 
 /** The tool's role, or undefined when its name names no bases operation. */
 export function matchBasesRole(tool: SurfaceTool): BasesRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
-  if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = new Set(Array.isArray(tool.schema.required) ? tool.schema.required : []);
-  const misfit = (why: string): BasesRoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replaceAll("_", " ")} but ${why}, which the bases surface does not model`,
+  const match = matchRoleSlots(tool, RULES, {
+    surface: "bases",
+    names: (slot) => SLOTS[slot].names,
+    unfit: (schema, slot, name) =>
+      isJsonObject(schema) && fitsKind(schema, SLOTS[slot].kind)
+        ? undefined
+        : `its "${name}" is not of the type a ${slot} takes`,
+    repeats: (slot) => slot === "attachment",
   });
-  const args: Partial<Record<BasesSlot, string>> = {};
-  const slots = Object.keys(rule.slots) as BasesSlot[];
-  for (const [name, schema] of Object.entries(props)) {
-    const slot = slots.find(
-      (s) => (args[s] === undefined || s === "attachment") && SLOTS[s].names.includes(squash(name)),
-    );
-    if (slot === undefined) return misfit(`it takes an argument "${name}"`);
-    if (!isJsonObject(schema) || !fitsKind(schema, SLOTS[slot].kind)) {
-      return misfit(`its "${name}" is not of the type a ${slot} takes`);
-    }
-    if (rule.slots[slot] && !required.has(name)) return misfit(`its "${name}" is optional`);
-    if (!rule.slots[slot] && required.has(name)) return misfit(`it requires "${name}"`);
-    args[slot] = name;
+  if (match?.ok && match.role === "list_records" && match.args.filterByFormula === undefined) {
+    return roleMisfit(match.role, "bases", "it takes no formula filter");
   }
-  for (const [slot, needed] of Object.entries(rule.slots) as [BasesSlot, boolean][]) {
-    if (needed && args[slot] === undefined) return misfit(`it has no ${slot} argument`);
-  }
-  if (rule.role === "list_records" && args.filterByFormula === undefined) {
-    return misfit("it takes no formula filter");
-  }
-  return { ok: true, role: rule.role, args };
+  return match;
 }
 
 /**

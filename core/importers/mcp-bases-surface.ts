@@ -19,7 +19,8 @@ import {
 import { buildWorkspace, seedColumns, workspaceRows } from "./mcp-bases-seed";
 import { basesToolTests } from "./mcp-bases-tests";
 import { basesEffect, basesImplementation, type ImplementedRole } from "./mcp-bases-tools";
-import { importRoleSurface, leaveOutRoles } from "./mcp-role-surface";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
+import { importRoleSurface, leaveOutRoles, roleTables } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
 /** The verb the import report shows, and the table each role works on. */
@@ -47,11 +48,8 @@ const ATTACHMENT_LEFT_OUT =
 export const basesSurface: McpSurface = {
   name: "bases",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchBasesRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchBasesRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikeBases(fitting)) return undefined;
     return importBases(input, matched);
   },
@@ -64,12 +62,7 @@ function importBases(
   const ws = buildWorkspace();
   const rows = workspaceRows(ws);
   const tableCount = ws.bases.reduce((n, b) => n + b.tables.length, 0);
-  const table = (k: keyof typeof BASES_TABLES, key: string) => ({
-    name: BASES_TABLES[k],
-    key,
-    columns: seedColumns(k),
-    rows: rows[k],
-  });
+  const table = roleTables(BASES_TABLES, seedColumns, rows);
   const modelled = (role: BasesRole): role is ImplementedRole => role !== "upload_attachment";
   return importRoleSurface(input, leaveOutRoles(matched, modelled, ATTACHMENT_LEFT_OUT), {
     surface: "bases",

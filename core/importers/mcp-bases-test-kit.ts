@@ -1,30 +1,15 @@
 // The shared kit of the bases tool tests (mcp-bases-read-tests.ts, mcp-bases-write-tests.ts): a
 // test that expects a result and the rows each table gains, changes or loses, one that expects an
 // error code, arguments under the tool's own names, and the seeded tables the tests work on.
-import type { ToolTest } from "../environment/spec";
 import type { Json } from "../json";
 import { airtableId } from "./mcp-bases-ids";
 import { BASES_TABLES, type BaseTable, type Workspace } from "./mcp-bases-model";
 import type { BasesSlot } from "./mcp-bases-roles";
 import type { ImplementedRole } from "./mcp-bases-tools";
 import { baseNamed, cell, seedCounts, tableNamed } from "./mcp-bases-view";
+import { slotTestMakers, type TableCounts } from "./mcp-tool-test-kit";
 
-type Changes = NonNullable<ToolTest["expect"]["changes"]>;
-export type Counts = Partial<
-  Record<keyof typeof BASES_TABLES, [inserted: number, updated: number, deleted: number]>
->;
-type Slots = Partial<Record<BasesSlot, Json>>;
-
-function changes(counts: Counts): Changes {
-  const out: Changes = {};
-  for (const [table, [inserted, updated, deleted]] of Object.entries(counts) as [
-    keyof typeof BASES_TABLES,
-    [number, number, number],
-  ][]) {
-    out[BASES_TABLES[table]] = { inserted, updated, deleted };
-  }
-  return out;
-}
+export type Counts = TableCounts<keyof typeof BASES_TABLES>;
 
 export interface BasesTestInput {
   role: ImplementedRole;
@@ -34,28 +19,13 @@ export interface BasesTestInput {
 
 export function testKit(input: BasesTestInput) {
   const { ws } = input;
-  const argsOf = (slots: Slots): Record<string, Json> => {
-    const out: Record<string, Json> = {};
-    for (const [slot, value] of Object.entries(slots) as [BasesSlot, Json][]) {
-      const name = input.args[slot];
-      if (name !== undefined) out[name] = value;
-    }
-    return out;
-  };
+  const { ok, fails } = slotTestMakers(input.args, BASES_TABLES, "exact");
   const roadmap = baseNamed(ws, "Product Roadmap");
   const crm = baseNamed(ws, "Sales CRM");
   return {
     ws,
-    ok: (name: string, slots: Slots, result: Json, counts?: Counts): ToolTest => ({
-      name,
-      args: argsOf(slots),
-      expect: { result, match: "exact", ...(counts ? { changes: changes(counts) } : {}) },
-    }),
-    fails: (name: string, slots: Slots, code: string): ToolTest => ({
-      name,
-      args: argsOf(slots),
-      expect: { match: "exact", error: { code } },
-    }),
+    ok,
+    fails,
     has: (slot: BasesSlot) => input.args[slot] !== undefined,
     roadmap,
     crm,

@@ -1,25 +1,33 @@
 // Who the seeded calendar belongs to and who meets with them: Jordan Ellis, a product lead at
 // Brightlane in London (the account's owner), colleagues at Brightlane in London and New York,
 // the customer Northwind Freight in New York, and the design agency Pixelfold.
+import { staffAt } from "./mcp-seed-people";
+
 export interface Person {
   name: string;
   email: string;
 }
 
 export const PEOPLE = {
-  jordan: { name: "Jordan Ellis", email: "jordan.ellis@brightlane.io" },
-  priya: { name: "Priya Natarajan", email: "priya.natarajan@brightlane.io" },
-  sam: { name: "Sam Rivera", email: "sam.rivera@brightlane.io" },
-  mei: { name: "Mei Tanaka", email: "mei.tanaka@brightlane.io" },
-  tom: { name: "Tom Becker", email: "tom.becker@brightlane.io" },
-  aisha: { name: "Aisha Bello", email: "aisha.bello@brightlane.io" },
-  lucas: { name: "Lucas Ferreira", email: "lucas.ferreira@brightlane.io" },
-  dana: { name: "Dana Whitfield", email: "dana.whitfield@northwindfreight.com" },
-  omar: { name: "Omar Haddad", email: "omar.haddad@northwindfreight.com" },
-  grace: { name: "Grace Kim", email: "grace.kim@northwindfreight.com" },
-  elena: { name: "Elena Rossi", email: "elena.rossi@pixelfold.design" },
-  ben: { name: "Ben Carter", email: "ben.carter@pixelfold.design" },
-} as const satisfies Record<string, Person>;
+  ...staffAt("brightlane.io", "email", {
+    jordan: "Jordan Ellis",
+    priya: "Priya Natarajan",
+    sam: "Sam Rivera",
+    mei: "Mei Tanaka",
+    tom: "Tom Becker",
+    aisha: "Aisha Bello",
+    lucas: "Lucas Ferreira",
+  }),
+  ...staffAt("northwindfreight.com", "email", {
+    dana: "Dana Whitfield",
+    omar: "Omar Haddad",
+    grace: "Grace Kim",
+  }),
+  ...staffAt("pixelfold.design", "email", {
+    elena: "Elena Rossi",
+    ben: "Ben Carter",
+  }),
+} satisfies Record<string, Person>;
 
 export type PersonKey = keyof typeof PEOPLE;
 

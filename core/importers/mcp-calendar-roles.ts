@@ -6,8 +6,13 @@
 // must be one this surface knows for that operation, under the server's spelling (compared without
 // case, `_` or `-`): `calendarId`/`calendar_id`, `timeMin`, `eventId`... A name that says an
 // operation over an argument the surface does not know is reported with the reason.
-import { toolWords } from "./mcp-filesystem-roles";
-import { isJsonObject } from "./mcp-spec-schema";
+import {
+  anyWord as any,
+  roleMisfit,
+  ruleNaming,
+  squashName as squash,
+  toolArguments,
+} from "./mcp-role-matching";
 import type { SurfaceTool } from "./mcp-surface";
 
 export type CalendarRole =
@@ -122,7 +127,6 @@ interface RoleRule {
   may: readonly CalendarSlot[];
 }
 
-const any = (words: ReadonlySet<string>, ...wanted: string[]) => wanted.some((w) => words.has(w));
 const eventWord = (w: ReadonlySet<string>) => any(w, "event");
 const eventsWord = (w: ReadonlySet<string>) => any(w, "events");
 
@@ -233,23 +237,17 @@ export type CalendarRoleMatch =
     }
   | { ok: false; role: CalendarRole; reason: string };
 
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
-
 /** The tool's role, or undefined when its name names no calendar operation. */
 export function matchCalendarRole(tool: SurfaceTool): CalendarRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
+  const rule = ruleNaming(RULES, tool);
   if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
+  const { props } = toolArguments(tool);
   const allowed = new Set<CalendarSlot>(["account", ...rule.needs, ...rule.may]);
   const args: Partial<Record<CalendarSlot, string>> = {};
   for (const name of Object.keys(props)) {
     const slot = (KNOWN as Record<string, CalendarSlot>)[squash(name)];
     if (slot === undefined || !allowed.has(slot) || args[slot] !== undefined) {
-      return {
-        ok: false,
-        role: rule.role,
-        reason: `its name says ${rule.role.replaceAll("_", " ")} but it takes an argument "${name}", which the calendar surface does not model`,
-      };
+      return roleMisfit(rule.role, "calendar", `it takes an argument "${name}"`);
     }
     args[slot] = name;
   }

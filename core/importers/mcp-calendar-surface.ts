@@ -22,7 +22,8 @@ import {
 } from "./mcp-calendar-seed";
 import { calendarToolTests } from "./mcp-calendar-tests";
 import { calendarEffect, calendarImplementation } from "./mcp-calendar-tools";
-import { importRoleSurface } from "./mcp-role-surface";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
+import { importRoleSurface, roleTables } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
 /** The verb the import report shows, and the table each role works on. */
@@ -45,11 +46,8 @@ const ROLES: Record<CalendarRole, { verb: string; table: string }> = {
 export const calendarSurface: McpSurface = {
   name: "calendar",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchCalendarRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match] : []));
+    const matched = matchTools(input.tools, matchCalendarRole);
+    const fitting = fittingMatches(matched);
     if (!looksLikeCalendar(fitting)) return undefined;
     return importCalendar(input, matched);
   },
@@ -60,12 +58,7 @@ function importCalendar(
   matched: readonly { tool: SurfaceTool; match: CalendarRoleMatch }[],
 ): SurfaceImport {
   const rows = calendarRows();
-  const table = (k: keyof typeof CALENDAR_TABLES, key: string) => ({
-    name: CALENDAR_TABLES[k],
-    key,
-    columns: CALENDAR_COLUMNS[k],
-    rows: rows[k],
-  });
+  const table = roleTables(CALENDAR_TABLES, CALENDAR_COLUMNS, rows);
   return importRoleSurface(input, matched, {
     surface: "calendar",
     schemaSql: CALENDAR_SCHEMA_SQL,

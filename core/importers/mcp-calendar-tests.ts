@@ -4,14 +4,11 @@
 // server's refusals (unknown calendars and events, empty ranges, read-only calendars, duplicates,
 // answering one's own meeting) as stable error codes that write nothing.
 import type { ToolTest } from "../environment/spec";
-import type { Json } from "../json";
 import { CALENDARS, EVENT_BACKGROUNDS, PEOPLE } from "./mcp-calendar-people";
 import type { CalendarRole, CalendarSlot } from "./mcp-calendar-roles";
 import { CALENDAR_TABLES, type SeedEvent, seedEvents } from "./mcp-calendar-seed";
 import { eventIdFor } from "./mcp-calendar-time";
-
-type Slots = Partial<Record<CalendarSlot, Json>>;
-type Counts = Partial<Record<keyof typeof CALENDAR_TABLES, [number, number, number]>>;
+import { slotTestMakers } from "./mcp-tool-test-kit";
 
 export interface CalendarTestInput {
   role: CalendarRole;
@@ -41,31 +38,7 @@ function summariesIn(calendarId: string, min: string, max: string): string[] {
 }
 
 export function calendarToolTests(input: CalendarTestInput): ToolTest[] {
-  const argsOf = (slots: Slots): Record<string, Json> => {
-    const out: Record<string, Json> = {};
-    for (const [slot, value] of Object.entries(slots) as [CalendarSlot, Json][]) {
-      const name = input.args[slot];
-      if (name !== undefined) out[name] = value;
-    }
-    return out;
-  };
-  const changes = (counts: Counts) =>
-    Object.fromEntries(
-      Object.entries(counts).map(([k, [inserted, updated, deleted]]) => [
-        CALENDAR_TABLES[k as keyof typeof CALENDAR_TABLES],
-        { inserted, updated, deleted },
-      ]),
-    );
-  const ok = (name: string, slots: Slots, result: Json, counts?: Counts): ToolTest => ({
-    name,
-    args: argsOf(slots),
-    expect: { result, match: "subset", ...(counts ? { changes: changes(counts) } : {}) },
-  });
-  const fails = (name: string, slots: Slots, code: string): ToolTest => ({
-    name,
-    args: argsOf(slots),
-    expect: { match: "exact", error: { code } },
-  });
+  const { ok, fails } = slotTestMakers(input.args, CALENDAR_TABLES, "subset");
   const qbr = seeded((e) => e.summary === "Northwind quarterly business review", "QBR");
   const panel = seeded((e) => e.summary.startsWith("Hiring panel"), "hiring panel");
   const dentist = seeded((e) => e.summary === "Dentist appointment", "dentist");

@@ -6,8 +6,14 @@
 // whatever the server calls it (`issue_number` or `issueNumber`, `q` or `query`, `perPage` or
 // `per_page`), with the slot's JSON type. A name that says an operation over arguments that do not
 // fit is reported with the reason.
-import { toolWords } from "./mcp-filesystem-roles";
 import { typesOf } from "./mcp-json-schema";
+import {
+  anyWord as any,
+  matchRoleSlots,
+  onlyTypes,
+  type SlotMatch,
+  type SlotRule,
+} from "./mcp-role-matching";
 import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import type { SurfaceTool } from "./mcp-surface";
 
@@ -87,14 +93,8 @@ const SLOTS = {
 
 export type CodeSlot = keyof typeof SLOTS;
 
-interface RoleRule {
-  role: CodeRole;
-  named(w: ReadonlySet<string>): boolean;
-  /** Each slot, and whether the server must require it. */
-  slots: Partial<Record<CodeSlot, boolean>>;
-}
+type RoleRule = SlotRule<CodeRole, CodeSlot>;
 
-const any = (w: ReadonlySet<string>, ...wanted: string[]) => wanted.some((x) => w.has(x));
 const pullWord = (w: ReadonlySet<string>) => any(w, "pull", "pulls", "pr", "prs");
 const REPO = { owner: true, repo: true } as const;
 const PULL = { ...REPO, pull_number: true } as const;
@@ -260,16 +260,10 @@ const RULES: readonly RoleRule[] = [
   },
 ];
 
-export type CodeRoleMatch =
-  | { ok: true; role: CodeRole; args: Partial<Record<CodeSlot, string>> }
-  | { ok: false; role: CodeRole; reason: string };
-
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+export type CodeRoleMatch = SlotMatch<CodeRole, CodeSlot>;
 
 function fits(schema: JsonObject, kind: Kind): boolean {
-  const types = typesOf(schema);
-  const only = (...allowed: string[]) =>
-    types.length > 0 && types.every((t) => allowed.includes(t));
+  const only = (...allowed: string[]) => onlyTypes(schema, ...allowed);
   if (kind === "string") return only("string");
   if (kind === "number") return only("number", "integer");
   if (kind === "boolean") return only("boolean");
@@ -284,34 +278,15 @@ function fits(schema: JsonObject, kind: Kind): boolean {
 
 /** The tool's role, or undefined when its name names no code-hosting operation. */
 export function matchCodeRole(tool: SurfaceTool): CodeRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
-  if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = new Set(Array.isArray(tool.schema.required) ? tool.schema.required : []);
-  const misfit = (why: string): CodeRoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replaceAll("_", " ")} but ${why}, which the code-host surface does not model`,
+  return matchRoleSlots(tool, RULES, {
+    surface: "code-host",
+    names: (slot) => SLOTS[slot][1],
+    unfit: (schema, slot, name) =>
+      isJsonObject(schema) && fits(schema, SLOTS[slot][0])
+        ? undefined
+        : `its "${name}" is not ${SLOTS[slot][0]}`,
+    words: (slot) => slot.replaceAll("_", " "),
   });
-  const args: Partial<Record<CodeSlot, string>> = {};
-  const slots = Object.keys(rule.slots) as CodeSlot[];
-  for (const [name, schema] of Object.entries(props)) {
-    const slot = slots.find(
-      (s) => args[s] === undefined && (SLOTS[s][1] as readonly string[]).includes(squash(name)),
-    );
-    if (slot === undefined) return misfit(`it takes an argument "${name}"`);
-    if (!isJsonObject(schema) || !fits(schema, SLOTS[slot][0])) {
-      return misfit(`its "${name}" is not ${SLOTS[slot][0]}`);
-    }
-    if (rule.slots[slot] && !required.has(name)) return misfit(`its "${name}" is optional`);
-    if (!rule.slots[slot] && required.has(name)) return misfit(`it requires "${name}"`);
-    args[slot] = name;
-  }
-  for (const [slot, needed] of Object.entries(rule.slots) as [CodeSlot, boolean][]) {
-    if (needed && args[slot] === undefined)
-      return misfit(`it has no ${slot.replaceAll("_", " ")} argument`);
-  }
-  return { ok: true, role: rule.role, args };
 }
 
 /**

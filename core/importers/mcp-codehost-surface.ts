@@ -24,6 +24,7 @@ import {
 import { buildCodeHost } from "./mcp-codehost-seed";
 import { codehostToolTests } from "./mcp-codehost-tests";
 import { codehostEffect, codehostImplementation } from "./mcp-codehost-tools";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
 import { importRoleSurface } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
@@ -62,11 +63,8 @@ const ROLES: Record<CodeRole, { verb: string; table: string }> = {
 export const codehostSurface: McpSurface = {
   name: "codehost",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchCodeRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchCodeRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikeCodeHost(fitting)) return undefined;
     return importHost(input, matched);
   },

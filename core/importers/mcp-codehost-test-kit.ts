@@ -10,23 +10,19 @@ import { ORG_LOGIN, VIEWER } from "./mcp-codehost-people";
 import type { CodeRole, CodeSlot } from "./mcp-codehost-roles";
 import { CODE_TABLES, type CodeTable } from "./mcp-codehost-schema";
 import type { CodeHost, SeedIssue } from "./mcp-codehost-seed";
+import {
+  argumentsOf,
+  changesOf,
+  expectError,
+  expectResult,
+  offersSlots,
+  type TableChanges,
+  type TableCounts,
+} from "./mcp-tool-test-kit";
 
-export type Changes = NonNullable<ToolTest["expect"]["changes"]>;
-export type Counts = Partial<
-  Record<CodeTable, [inserted: number, updated: number, deleted: number]>
->;
+export type Changes = TableChanges;
+export type Counts = TableCounts<CodeTable>;
 export type Slots = Partial<Record<CodeSlot, Json>>;
-
-function changes(counts: Counts): Changes {
-  const out: Changes = {};
-  for (const [table, [inserted, updated, deleted]] of Object.entries(counts) as [
-    CodeTable,
-    [number, number, number],
-  ][]) {
-    out[CODE_TABLES[table]] = { inserted, updated, deleted };
-  }
-  return out;
-}
 
 export interface CodehostTestInput {
   role: CodeRole;
@@ -89,29 +85,21 @@ export function hostFacts(host: CodeHost) {
 export function testKit(input: CodehostTestInput) {
   const { role, host } = input;
   const f = hostFacts(host);
-  const argsOf = (slots: Slots): Record<string, Json> => {
-    const out: Record<string, Json> = {};
-    for (const [slot, value] of Object.entries(slots) as [CodeSlot, Json][]) {
-      const name = input.args[slot];
-      if (name !== undefined) out[name] = value;
-    }
-    return out;
-  };
+  const argsOf = (slots: Slots) => argumentsOf(input.args, slots);
   // A test needs every slot it gives: a look-alike tool without one keeps only the tests it can take.
-  const offered = (slots: Slots) =>
-    Object.keys(slots).every((slot) => input.args[slot as CodeSlot] !== undefined);
+  const offered = (slots: Slots) => offersSlots(input.args, slots);
   const ok = (name: string, slots: Slots, result: Json, counts?: Counts): ToolTest | undefined =>
     offered(slots)
-      ? {
+      ? expectResult(
           name,
-          args: argsOf(slots),
-          expect: { result, match: "subset", ...(counts ? { changes: changes(counts) } : {}) },
-        }
+          argsOf(slots),
+          result,
+          "subset",
+          counts ? changesOf(CODE_TABLES, counts) : undefined,
+        )
       : undefined;
   const fails = (name: string, slots: Slots, code: string): ToolTest | undefined =>
-    offered(slots)
-      ? { name, args: argsOf(slots), expect: { match: "exact", error: { code } } }
-      : undefined;
+    offered(slots) ? expectError(name, argsOf(slots), code) : undefined;
   const api = { owner: ORG_LOGIN, repo: "harbor-api" };
   const web = { owner: ORG_LOGIN, repo: "harbor-web" };
   const cli = { owner: ORG_LOGIN, repo: "harbor-cli" };

@@ -32,7 +32,8 @@ const BODIES: Record<CodeRole, string> = {
   ...PULL_BODIES,
 };
 
-const WRITES: ReadonlySet<CodeRole> = new Set<CodeRole>([
+/** The roles that write (the task side reads them too: core/tasks/codehost-lens.ts). */
+export const CODE_WRITE_ROLES: ReadonlySet<CodeRole> = new Set<CodeRole>([
   "create_or_update_file",
   "create_repository",
   "push_files",
@@ -48,7 +49,7 @@ const WRITES: ReadonlySet<CodeRole> = new Set<CodeRole>([
 ]);
 
 export function codehostEffect(role: CodeRole): ToolSpec["effect"] {
-  return WRITES.has(role) ? "write" : "read";
+  return CODE_WRITE_ROLES.has(role) ? "write" : "read";
 }
 
 export interface CodehostCode {

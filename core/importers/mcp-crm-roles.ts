@@ -6,8 +6,13 @@
 // `batch create associations`, `get engagement`, ...) and the tool's arguments must be among the
 // operation's own (the API's names) with the ones it cannot do without present and required.
 // A name that says an operation over arguments that do not fit is reported with the reason.
-import { toolWords } from "./mcp-filesystem-roles";
-import { isJsonObject } from "./mcp-spec-schema";
+import {
+  anyWord as has,
+  type RoleMisfit,
+  roleMisfit,
+  ruleNaming,
+  toolArguments,
+} from "./mcp-role-matching";
 import type { SurfaceTool } from "./mcp-surface";
 
 export type CrmRole =
@@ -42,7 +47,6 @@ interface RoleRule {
   may: readonly string[];
 }
 
-const has = (w: ReadonlySet<string>, ...wanted: string[]) => wanted.some((x) => w.has(x));
 const objectsWord = (w: ReadonlySet<string>) => has(w, "objects", "object", "records", "crm");
 const associationWord = (w: ReadonlySet<string>) =>
   has(w, "association", "associations", "relationships");
@@ -50,6 +54,17 @@ const propertyWord = (w: ReadonlySet<string>) => has(w, "property", "properties"
 const engagementWord = (w: ReadonlySet<string>) => has(w, "engagement", "engagements", "activity");
 const workflowWord = (w: ReadonlySet<string>) => has(w, "workflow", "workflows", "flow", "flows");
 const OBJECT_READ = ["properties", "associations", "archived", "limit", "after"];
+/** What a property definition says besides its name, label and group (created or changed alike). */
+const PROPERTY_SHAPE = [
+  "description",
+  "type",
+  "fieldType",
+  "options",
+  "formField",
+  "hidden",
+  "displayOrder",
+  "calculationFormula",
+];
 
 /** In order: the first rule whose name test passes decides the role. */
 const RULES: readonly RoleRule[] = [
@@ -135,35 +150,13 @@ const RULES: readonly RoleRule[] = [
     role: "create_property",
     named: (w) => propertyWord(w) && has(w, "create", "add", "new"),
     needs: ["objectType", "name", "label", "groupName"],
-    may: [
-      "description",
-      "type",
-      "fieldType",
-      "options",
-      "formField",
-      "hidden",
-      "displayOrder",
-      "hasUniqueValue",
-      "calculationFormula",
-      "externalOptions",
-    ],
+    may: [...PROPERTY_SHAPE, "hasUniqueValue", "externalOptions"],
   },
   {
     role: "update_property",
     named: (w) => propertyWord(w) && has(w, "update", "edit", "change"),
     needs: ["objectType", "propertyName"],
-    may: [
-      "label",
-      "description",
-      "groupName",
-      "type",
-      "fieldType",
-      "options",
-      "formField",
-      "hidden",
-      "displayOrder",
-      "calculationFormula",
-    ],
+    may: ["label", "groupName", ...PROPERTY_SHAPE],
   },
   {
     role: "get_property",
@@ -206,21 +199,14 @@ const RULES: readonly RoleRule[] = [
 /** Arguments a rule needs that the server may leave optional (filters are optional in the API). */
 const OPTIONAL_NEEDS: ReadonlySet<string> = new Set(["filterGroups", "associations"]);
 
-export type CrmRoleMatch =
-  | { ok: true; role: CrmRole }
-  | { ok: false; role: CrmRole; reason: string };
+export type CrmRoleMatch = { ok: true; role: CrmRole } | RoleMisfit<CrmRole>;
 
 /** The tool's role, or undefined when its name names no CRM operation. */
 export function matchCrmRole(tool: SurfaceTool): CrmRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
+  const rule = ruleNaming(RULES, tool);
   if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = new Set(Array.isArray(tool.schema.required) ? tool.schema.required : []);
-  const misfit = (why: string): CrmRoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replaceAll("_", " ")} but ${why}, which the CRM surface does not model`,
-  });
+  const { props, required } = toolArguments(tool);
+  const misfit = (why: string) => roleMisfit(rule.role, "CRM", why);
   for (const name of Object.keys(props)) {
     if (!rule.needs.includes(name) && !rule.may.includes(name)) {
       return misfit(`it takes an argument "${name}"`);

@@ -13,7 +13,8 @@ import { CRM_COLUMNS, CRM_SCHEMA_SQL, CRM_TABLES } from "./mcp-crm-schema";
 import { crmRows, seedCrm } from "./mcp-crm-seed";
 import { crmToolTests } from "./mcp-crm-tests";
 import { crmEffect, crmImplementation } from "./mcp-crm-tools";
-import { importRoleSurface } from "./mcp-role-surface";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
+import { importRoleSurface, roleTables } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
 const T = CRM_TABLES;
@@ -46,11 +47,8 @@ const ROLES: Record<CrmRole, { verb: string; table: string }> = {
 export const crmSurface: McpSurface = {
   name: "crm",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchCrmRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchCrmRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikeCrm(fitting)) return undefined;
     return importCrm(input, matched);
   },
@@ -63,12 +61,7 @@ function importCrm(
   const seed = seedCrm();
   const rows = crmRows(seed);
   const count = (type: string) => seed.objects.filter((o) => o.type === type && !o.archived).length;
-  const table = (k: keyof typeof CRM_TABLES, key: string) => ({
-    name: CRM_TABLES[k],
-    key,
-    columns: CRM_COLUMNS[k],
-    rows: rows[k],
-  });
+  const table = roleTables(CRM_TABLES, CRM_COLUMNS, rows);
   return importRoleSurface(input, matched, {
     surface: "crm",
     schemaSql: CRM_SCHEMA_SQL,

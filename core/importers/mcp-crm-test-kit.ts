@@ -7,25 +7,16 @@ import { CRM_OBJECT_TYPES } from "./mcp-crm-model";
 import type { PropertyDefinition } from "./mcp-crm-properties";
 import { CRM_TABLES } from "./mcp-crm-schema";
 import type { CrmSeed, SeedObject } from "./mcp-crm-seed";
+import { expectError, expectResult, type TableChanges } from "./mcp-tool-test-kit";
 
-export type Changes = NonNullable<ToolTest["expect"]["changes"]>;
+export type Changes = TableChanges;
 export type JsonMap = { [key: string]: Json };
 
-export const ok = (name: string, args: JsonMap, result: Json, changes?: Changes): ToolTest => ({
-  name,
-  args,
-  expect: { result, match: "exact", ...(changes ? { changes } : {}) },
-});
-export const like = (name: string, args: JsonMap, result: Json, changes?: Changes): ToolTest => ({
-  name,
-  args,
-  expect: { result, match: "subset", ...(changes ? { changes } : {}) },
-});
-export const fails = (name: string, args: JsonMap, code: string): ToolTest => ({
-  name,
-  args,
-  expect: { match: "exact", error: { code } },
-});
+export const ok = (name: string, args: JsonMap, result: Json, changes?: Changes): ToolTest =>
+  expectResult(name, args, result, "exact", changes);
+export const like = (name: string, args: JsonMap, result: Json, changes?: Changes): ToolTest =>
+  expectResult(name, args, result, "subset", changes);
+export const fails = expectError;
 export const rows = (table: keyof typeof CRM_TABLES, inserted: number, updated = 0): Changes => ({
   [CRM_TABLES[table]]: { inserted, updated, deleted: 0 },
 });

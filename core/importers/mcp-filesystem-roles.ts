@@ -6,7 +6,14 @@
 // fit is reported with the reason instead of implemented.
 
 import type { FsRole } from "./mcp-filesystem-tools";
-import { typesOf } from "./mcp-json-schema";
+import {
+  anyWord as any,
+  onlyTypes,
+  type RoleMisfit,
+  roleMisfit,
+  ruleNaming,
+  toolArguments,
+} from "./mcp-role-matching";
 import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import type { SurfaceTool } from "./mcp-surface";
 
@@ -19,7 +26,6 @@ interface RoleRule {
   args: Record<string, { kind: ArgKind; required: boolean }>;
 }
 
-const any = (words: ReadonlySet<string>, ...wanted: string[]) => wanted.some((w) => words.has(w));
 const directoryWord = (w: ReadonlySet<string>) =>
   any(w, "directory", "directories", "dir", "folder");
 const path = { kind: "string", required: true } as const;
@@ -107,29 +113,14 @@ export type RoleMatch =
       role: FsRole /** The optional arguments the server offers. */;
       options: Set<string>;
     }
-  | { ok: false; role: FsRole; reason: string };
-
-export function toolWords(name: string): Set<string> {
-  return new Set(
-    name
-      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w !== ""),
-  );
-}
+  | RoleMisfit<FsRole>;
 
 /** The tool's role, or undefined when its name names no file-system operation. */
 export function matchRole(tool: SurfaceTool): RoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
+  const rule = ruleNaming(RULES, tool);
   if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = new Set(Array.isArray(tool.schema.required) ? tool.schema.required : []);
-  const misfit = (why: string): RoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replace("_", " ")} but ${why}, which the file-system surface does not model`,
-  });
+  const { props, required } = toolArguments(tool);
+  const misfit = (why: string) => roleMisfit(rule.role, "file-system", why);
   for (const name of Object.keys(props)) {
     if (!(name in rule.args)) return misfit(`it takes an argument "${name}"`);
   }
@@ -158,9 +149,7 @@ const KIND_WORDS: Record<ArgKind, string> = {
 };
 
 function fits(schema: JsonObject, kind: ArgKind): boolean {
-  const types = typesOf(schema);
-  const only = (...allowed: string[]) =>
-    types.length > 0 && types.every((t) => allowed.includes(t));
+  const only = (...allowed: string[]) => onlyTypes(schema, ...allowed);
   switch (kind) {
     case "string":
       return only("string") && schema.enum === undefined;

@@ -16,6 +16,7 @@ import {
 } from "./mcp-filesystem-seed";
 import { fsToolTests } from "./mcp-filesystem-tests";
 import { type FsRole, fsImplementation, roleEffect } from "./mcp-filesystem-tools";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
 import { importRoleSurface } from "./mcp-role-surface";
 import { hashSeed, seededRandom } from "./mcp-seed-values";
 import { isJsonObject } from "./mcp-spec-schema";
@@ -41,11 +42,8 @@ const ROLES: Record<FsRole, { verb: string; table: string }> = {
 export const filesystemSurface: McpSurface = {
   name: "filesystem",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikeFileSystem(fitting)) return undefined;
     return importFileSystem(input, matched);
   },

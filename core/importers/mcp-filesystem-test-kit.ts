@@ -4,6 +4,7 @@
 import type { ToolTest } from "../environment/spec";
 import type { Json } from "../json";
 import { FS_ROOT, FS_TABLE, type FsEntry } from "./mcp-filesystem-seed";
+import { expectError, expectResult, type TableChanges } from "./mcp-tool-test-kit";
 
 export interface TestContext {
   entries: readonly FsEntry[];
@@ -11,7 +12,7 @@ export interface TestContext {
   options: ReadonlySet<string>;
 }
 
-export type Changes = NonNullable<ToolTest["expect"]["changes"]>;
+export type Changes = TableChanges;
 
 export const at = (rel: string) => (rel === "" ? FS_ROOT : `${FS_ROOT}/${rel}`);
 export const ok = (
@@ -19,16 +20,8 @@ export const ok = (
   args: Record<string, Json>,
   result: Json,
   changes?: Changes,
-): ToolTest => ({
-  name,
-  args,
-  expect: { result, match: "exact", ...(changes ? { changes } : {}) },
-});
-export const fails = (name: string, args: Record<string, Json>, code: string): ToolTest => ({
-  name,
-  args,
-  expect: { match: "exact", error: { code } },
-});
+): ToolTest => expectResult(name, args, result, "exact", changes);
+export const fails = expectError;
 export const rows = (inserted: number, updated: number, deleted: number): Changes => ({
   [FS_TABLE]: { inserted, updated, deleted },
 });

@@ -4,8 +4,14 @@
 // `{name, entityType, observations[]}`, of relations `{from, to, relationType}`, of observation
 // changes `{entityName, contents[] | observations[]}`, an array of entity names, or a search text.
 // A name that says an operation over arguments that do not fit is reported with the reason.
-import { toolWords } from "./mcp-filesystem-roles";
-import { typesOf } from "./mcp-json-schema";
+import {
+  anyWord as any,
+  onlyTypes as only,
+  type RoleMisfit,
+  roleMisfit,
+  ruleNaming,
+  toolArguments,
+} from "./mcp-role-matching";
 import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import type { SurfaceTool } from "./mcp-surface";
 
@@ -29,7 +35,6 @@ interface RoleRule {
   shape: ArgShape;
 }
 
-const any = (words: ReadonlySet<string>, ...wanted: string[]) => wanted.some((w) => words.has(w));
 const entityWord = (w: ReadonlySet<string>) => any(w, "entities", "entity", "nodes", "node");
 const relationWord = (w: ReadonlySet<string>) =>
   any(w, "relations", "relation", "edges", "edge", "relationships");
@@ -70,20 +75,15 @@ const RULES: readonly RoleRule[] = [
 
 export type GraphRoleMatch =
   | { ok: true; role: GraphRole /** The argument's name, "" for read_graph. */; arg: string }
-  | { ok: false; role: GraphRole; reason: string };
+  | RoleMisfit<GraphRole>;
 
 /** The tool's role, or undefined when its name names no knowledge-graph operation. */
 export function matchGraphRole(tool: SurfaceTool): GraphRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
+  const rule = ruleNaming(RULES, tool);
   if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = Array.isArray(tool.schema.required) ? tool.schema.required : [];
+  const { props, required } = toolArguments(tool);
   const names = Object.keys(props);
-  const misfit = (why: string): GraphRoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replace("_", " ")} but ${why}, which the knowledge-graph surface does not model`,
-  });
+  const misfit = (why: string) => roleMisfit(rule.role, "knowledge-graph", why);
   if (rule.shape === "none") {
     return names.length === 0
       ? { ok: true, role: rule.role, arg: "" }
@@ -94,7 +94,7 @@ export function matchGraphRole(tool: SurfaceTool): GraphRoleMatch | undefined {
   if (name === undefined || more !== undefined || !isJsonObject(schema)) {
     return misfit(`it does not take exactly one argument (${SHAPE_WORDS[rule.shape]})`);
   }
-  if (!required.includes(name)) return misfit(`its "${name}" is optional`);
+  if (!required.has(name)) return misfit(`its "${name}" is optional`);
   if (!fits(schema, rule.shape)) return misfit(`its "${name}" is not ${SHAPE_WORDS[rule.shape]}`);
   return { ok: true, role: rule.role, arg: name };
 }
@@ -109,10 +109,6 @@ const SHAPE_WORDS: Record<ArgShape, string> = {
   none: "nothing",
 };
 
-const only = (schema: JsonObject, ...allowed: string[]) => {
-  const types = typesOf(schema);
-  return types.length > 0 && types.every((t) => allowed.includes(t));
-};
 const isText = (s: unknown) => isJsonObject(s) && only(s, "string") && s.enum === undefined;
 const isTexts = (s: unknown) => isJsonObject(s) && only(s, "array") && isText(s.items);
 

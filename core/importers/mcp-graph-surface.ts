@@ -22,7 +22,8 @@ import {
 } from "./mcp-graph-seed";
 import { graphToolTests } from "./mcp-graph-tests";
 import { GRAPH_LIMITS, graphEffect, graphImplementation } from "./mcp-graph-tools";
-import { importRoleSurface } from "./mcp-role-surface";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
+import { importRoleSurface, roleTables } from "./mcp-role-surface";
 import { isJsonObject } from "./mcp-spec-schema";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
@@ -42,11 +43,8 @@ const ROLES: Record<GraphRole, { verb: string; table: string }> = {
 export const graphSurface: McpSurface = {
   name: "graph",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchGraphRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchGraphRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikeKnowledgeGraph(fitting)) return undefined;
     return importGraph(input, matched);
   },
@@ -58,12 +56,7 @@ function importGraph(
 ): SurfaceImport {
   const graph = seedGraph();
   const rows = graphRows(graph);
-  const table = (k: keyof typeof GRAPH_TABLES, key: string) => ({
-    name: GRAPH_TABLES[k],
-    key,
-    columns: GRAPH_COLUMNS[k],
-    rows: rows[k],
-  });
+  const table = roleTables(GRAPH_TABLES, GRAPH_COLUMNS, rows);
   return importRoleSurface(input, matched, {
     surface: "graph",
     schemaSql: GRAPH_SCHEMA_SQL,

@@ -11,30 +11,24 @@ import {
   type KnowledgeGraph,
 } from "./mcp-graph-seed";
 import { GRAPH_LIMITS } from "./mcp-graph-tools";
+import { changesOf, expectError, expectResult, type TableCounts } from "./mcp-tool-test-kit";
 
-type Changes = NonNullable<ToolTest["expect"]["changes"]>;
 type Counts = Partial<Record<keyof typeof GRAPH_TABLES, [inserted: number, deleted: number]>>;
 
-const ok = (name: string, args: Record<string, Json>, result: Json, counts?: Counts): ToolTest => ({
-  name,
-  args,
-  expect: { result, match: "exact", ...(counts ? { changes: changes(counts) } : {}) },
-});
-const fails = (name: string, args: Record<string, Json>, code: string): ToolTest => ({
-  name,
-  args,
-  expect: { match: "exact", error: { code } },
-});
+const ok = (name: string, args: Record<string, Json>, result: Json, counts?: Counts): ToolTest =>
+  expectResult(name, args, result, "exact", counts ? changes(counts) : undefined);
+const fails = expectError;
 
-function changes(counts: Counts): Changes {
-  const out: Changes = {};
+/** The graph's writes add or remove rows, never update them. */
+function changes(counts: Counts) {
+  const full: TableCounts<keyof typeof GRAPH_TABLES> = {};
   for (const [table, [inserted, deleted]] of Object.entries(counts) as [
     keyof typeof GRAPH_TABLES,
     [number, number],
   ][]) {
-    out[GRAPH_TABLES[table]] = { inserted, updated: 0, deleted };
+    full[table] = [inserted, 0, deleted];
   }
-  return out;
+  return changesOf(GRAPH_TABLES, full);
 }
 
 /** The entities `keep` selects, with the relations whose both ends are among them. */

@@ -3,30 +3,39 @@
 // senders from outside (a travel agency, a cloud provider's billing, a newsletter, a phisher). Fixed content:
 // every import seeds the same mailbox.
 
+import { staffAt, workAddress } from "./mcp-seed-people";
+
 export interface Person {
   name: string;
   address: string;
 }
 
 /** The mailbox's owner: the "me" of every call, the sender of sent mail. */
-export const OWNER: Person = { name: "Jordan Ellis", address: "jordan.ellis@lumenworks.io" };
+export const OWNER: Person = {
+  name: "Jordan Ellis",
+  address: workAddress("Jordan Ellis", "lumenworks.io"),
+};
 
 export const PEOPLE = {
   jordan: OWNER,
-  priya: { name: "Priya Raman", address: "priya.raman@lumenworks.io" },
-  marco: { name: "Marco Bianchi", address: "marco.bianchi@lumenworks.io" },
-  sofia: { name: "Sofia Lindqvist", address: "sofia.lindqvist@lumenworks.io" },
-  daniel: { name: "Daniel Okafor", address: "daniel.okafor@lumenworks.io" },
-  hannah: { name: "Hannah Weber", address: "hannah.weber@lumenworks.io" },
-  tom: { name: "Tom Becker", address: "tom.becker@lumenworks.io" },
-  elena: { name: "Elena Petrova", address: "elena.petrova@cedarpine.com" },
-  samuel: { name: "Samuel Ortiz", address: "samuel.ortiz@cedarpine.com" },
-  grace: { name: "Grace Kim", address: "grace.kim@cedarpine.com" },
+  ...staffAt("lumenworks.io", "address", {
+    priya: "Priya Raman",
+    marco: "Marco Bianchi",
+    sofia: "Sofia Lindqvist",
+    daniel: "Daniel Okafor",
+    hannah: "Hannah Weber",
+    tom: "Tom Becker",
+  }),
+  ...staffAt("cedarpine.com", "address", {
+    elena: "Elena Petrova",
+    samuel: "Samuel Ortiz",
+    grace: "Grace Kim",
+  }),
   northstar: { name: "Northstar Travel", address: "bookings@northstartravel.com" },
   kestrel: { name: "Kestrel Cloud Billing", address: "billing@kestrelcloud.com" },
   digest: { name: "The Product Digest", address: "digest@productdigest.news" },
   phisher: { name: "Mailbox Administrator", address: "admin@mailbox-verify.net" },
-} as const satisfies Record<string, Person>;
+} satisfies Record<string, Person>;
 
 export type PersonKey = keyof typeof PEOPLE;
 

@@ -6,8 +6,13 @@
 // must fill one of that operation's slots, whatever the server calls it (`messageId` or
 // `message_id`, `query` or `q`...). A name that says an operation over arguments that do not fit
 // is reported with the reason.
-import { toolWords } from "./mcp-filesystem-roles";
-import { typesOf } from "./mcp-json-schema";
+import {
+  anyWord as any,
+  matchRoleSlots,
+  onlyTypes as only,
+  type SlotMatch,
+  type SlotRule,
+} from "./mcp-role-matching";
 import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import type { SurfaceTool } from "./mcp-surface";
 
@@ -147,14 +152,8 @@ const SEND_SLOTS = {
 } as const;
 const VISIBILITY = { messageVisibility: false, labelVisibility: false } as const;
 
-interface RoleRule {
-  role: MailRole;
-  named(words: ReadonlySet<string>): boolean;
-  /** Each slot the operation takes, and whether the server must require it. */
-  slots: Partial<Record<MailSlot, boolean>>;
-}
+type RoleRule = SlotRule<MailRole, MailSlot>;
 
-const any = (words: ReadonlySet<string>, ...wanted: string[]) => wanted.some((w) => words.has(w));
 const mail = (w: ReadonlySet<string>) =>
   any(w, "email", "emails", "mail", "mails", "message", "messages", "gmail");
 const label = (w: ReadonlySet<string>) => any(w, "label", "labels");
@@ -236,52 +235,20 @@ const RULES: readonly RoleRule[] = [
   { role: "delete", named: (w) => any(w, "delete") && mail(w), slots: { message: true } },
 ];
 
-export type MailRoleMatch =
-  | {
-      ok: true;
-      role: MailRole;
-      /** The server's argument name for each slot it offers. */
-      args: Partial<Record<MailSlot, string>>;
-    }
-  | { ok: false; role: MailRole; reason: string };
-
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+export type MailRoleMatch = SlotMatch<MailRole, MailSlot>;
 
 /** The tool's role, or undefined when its name names no mailbox operation. */
 export function matchMailRole(tool: SurfaceTool): MailRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
-  if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = new Set(Array.isArray(tool.schema.required) ? tool.schema.required : []);
-  const misfit = (why: string): MailRoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replaceAll("_", " ")} but ${why}, which the mailbox surface does not model`,
+  return matchRoleSlots(tool, RULES, {
+    surface: "mailbox",
+    names: (slot) => SLOTS[slot].names,
+    unfit: (schema, slot, name) => {
+      const kind = SLOTS[slot].kind;
+      if (isJsonObject(schema) && fits(schema, kind)) return undefined;
+      return `its "${name}" is not ${kind === "texts" ? "a list of strings" : `a ${kind}`}`;
+    },
   });
-  const args: Partial<Record<MailSlot, string>> = {};
-  const slots = Object.keys(rule.slots) as MailSlot[];
-  for (const [name, schema] of Object.entries(props)) {
-    const slot = slots.find((s) => args[s] === undefined && SLOTS[s].names.includes(squash(name)));
-    if (slot === undefined) return misfit(`it takes an argument "${name}"`);
-    if (!isJsonObject(schema) || !fits(schema, SLOTS[slot].kind)) {
-      return misfit(
-        `its "${name}" is not ${SLOTS[slot].kind === "texts" ? "a list of strings" : `a ${SLOTS[slot].kind}`}`,
-      );
-    }
-    if (rule.slots[slot] && !required.has(name)) return misfit(`its "${name}" is optional`);
-    if (!rule.slots[slot] && required.has(name)) return misfit(`it requires "${name}"`);
-    args[slot] = name;
-  }
-  for (const [slot, needed] of Object.entries(rule.slots) as [MailSlot, boolean][]) {
-    if (needed && args[slot] === undefined) return misfit(`it has no ${slot} argument`);
-  }
-  return { ok: true, role: rule.role, args };
 }
-
-const only = (schema: JsonObject, ...allowed: string[]) => {
-  const types = typesOf(schema);
-  return types.length > 0 && types.every((t) => allowed.includes(t));
-};
 
 /** An object whose properties are all among `known`. */
 const objectOf = (schema: JsonObject, known: readonly string[]) =>

@@ -28,7 +28,8 @@ import {
   mailboxEffect,
   mailboxImplementation,
 } from "./mcp-mailbox-tools";
-import { importRoleSurface, leaveOutRoles } from "./mcp-role-surface";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
+import { importRoleSurface, leaveOutRoles, roleTables } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
 /** The verb the import report shows, and the table each role works on. */
@@ -59,11 +60,8 @@ const ATTACHMENT_LEFT_OUT =
 export const mailboxSurface: McpSurface = {
   name: "mailbox",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchMailRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchMailRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikeMailbox(fitting)) return undefined;
     return importMailbox(input, matched);
   },
@@ -77,12 +75,7 @@ function importMailbox(
   const rows = mailboxRows(mailbox);
   const threads = new Set(mailbox.messages.map((m) => m.threadId)).size;
   const count = (label: string) => mailbox.messages.filter((m) => m.labels.includes(label)).length;
-  const table = (k: keyof typeof MAILBOX_TABLES, key: string) => ({
-    name: MAILBOX_TABLES[k],
-    key,
-    columns: MAILBOX_COLUMNS[k],
-    rows: rows[k],
-  });
+  const table = roleTables(MAILBOX_TABLES, MAILBOX_COLUMNS, rows);
   const modelled = (role: MailRole): role is ModelledRole => role !== "download_attachment";
   return importRoleSurface(input, leaveOutRoles(matched, modelled, ATTACHMENT_LEFT_OUT), {
     surface: "mailbox",

@@ -4,7 +4,6 @@
 // refusals (an unknown message, label or filter, an invalid label or recipient, a label name that
 // exists, a system label, a filter with no criteria...), each as a stable error code.
 import type { ToolTest } from "../environment/spec";
-import type { Json } from "../json";
 import { LABEL_KEYS, PEOPLE, SEED_LABELS } from "./mcp-mailbox-people";
 import type { MailSlot } from "./mcp-mailbox-roles";
 import {
@@ -17,23 +16,7 @@ import {
 } from "./mcp-mailbox-seed";
 import type { ModelledRole } from "./mcp-mailbox-tools";
 import { filterLines, labelListText, newestFirst, readText, searchText } from "./mcp-mailbox-view";
-
-type Changes = NonNullable<ToolTest["expect"]["changes"]>;
-type Counts = Partial<
-  Record<keyof typeof MAILBOX_TABLES, [inserted: number, updated: number, deleted: number]>
->;
-type Slots = Partial<Record<MailSlot, Json>>;
-
-function changes(counts: Counts): Changes {
-  const out: Changes = {};
-  for (const [table, [inserted, updated, deleted]] of Object.entries(counts) as [
-    keyof typeof MAILBOX_TABLES,
-    [number, number, number],
-  ][]) {
-    out[MAILBOX_TABLES[table]] = { inserted, updated, deleted };
-  }
-  return out;
-}
+import { slotTestMakers } from "./mcp-tool-test-kit";
 
 export interface MailboxTestInput {
   role: ModelledRole;
@@ -73,24 +56,7 @@ const visible = (m: MailMessage) => !m.labels.includes("SPAM") && !m.labels.incl
 export function mailboxToolTests(input: MailboxTestInput): ToolTest[] {
   const { role, mailbox } = input;
   const slot = (s: MailSlot) => input.args[s] !== undefined;
-  const argsOf = (slots: Slots): Record<string, Json> => {
-    const out: Record<string, Json> = {};
-    for (const [s, value] of Object.entries(slots) as [MailSlot, Json][]) {
-      const name = input.args[s];
-      if (name !== undefined) out[name] = value;
-    }
-    return out;
-  };
-  const ok = (name: string, slots: Slots, result: Json, counts?: Counts): ToolTest => ({
-    name,
-    args: argsOf(slots),
-    expect: { result, match: "exact", ...(counts ? { changes: changes(counts) } : {}) },
-  });
-  const fails = (name: string, slots: Slots, code: string): ToolTest => ({
-    name,
-    args: argsOf(slots),
-    expect: { match: "exact", error: { code } },
-  });
+  const { ok, fails } = slotTestMakers(input.args, MAILBOX_TABLES, "exact");
   const p = picks(mailbox);
   const nextSeq = Math.max(...mailbox.messages.map((m) => m.seq)) + 1;
   const unknownId = messageIdOf(nextSeq + 500);

@@ -5,8 +5,14 @@
 // `channel`), the text, the parent's timestamp (`thread_ts`), the message's timestamp
 // (`timestamp`, `ts`), the emoji (`reaction`, `emoji`), a user id, a page `limit` and `cursor`.
 // A name that says an operation over arguments that do not fit is reported with the reason.
-import { toolWords } from "./mcp-filesystem-roles";
-import { typesOf } from "./mcp-json-schema";
+import {
+  anyWord as any,
+  matchRoleSlots,
+  onlyTypes,
+  type RoleMisfit,
+  type SlotRule,
+  toolArguments,
+} from "./mcp-role-matching";
 import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import type { SurfaceTool } from "./mcp-surface";
 
@@ -42,14 +48,8 @@ const SLOT_NAMES: Record<ChatSlot, readonly string[]> = {
   cursor: ["cursor"],
 };
 
-interface RoleRule {
-  role: ChatRole;
-  named(words: ReadonlySet<string>): boolean;
-  /** Each slot the operation takes, and whether the server must require it. */
-  slots: Partial<Record<ChatSlot, boolean>>;
-}
+type RoleRule = SlotRule<ChatRole, ChatSlot>;
 
-const any = (words: ReadonlySet<string>, ...wanted: string[]) => wanted.some((w) => words.has(w));
 const reading = (w: ReadonlySet<string>) => any(w, "get", "list", "read", "fetch");
 
 /** In order: the first rule whose name test passes decides the role. */
@@ -106,52 +106,32 @@ export type ChatRoleMatch =
       /** The `default` the server's schema gives its limit, if any. */
       defaultLimit?: number;
     }
-  | { ok: false; role: ChatRole; reason: string };
-
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  | RoleMisfit<ChatRole>;
 
 /** The tool's role, or undefined when its name names no chat operation. */
 export function matchChatRole(tool: SurfaceTool): ChatRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
-  if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = new Set(Array.isArray(tool.schema.required) ? tool.schema.required : []);
-  const misfit = (why: string): ChatRoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replaceAll("_", " ")} but ${why}, which the messaging surface does not model`,
+  const match = matchRoleSlots(tool, RULES, {
+    surface: "messaging",
+    names: (slot) => SLOT_NAMES[slot],
+    unfit: (schema, slot, name) =>
+      isJsonObject(schema) && fits(schema, slot)
+        ? undefined
+        : `its "${name}" is not ${slot === "limit" ? "a number" : "a string"}`,
   });
-  const args: Partial<Record<ChatSlot, string>> = {};
-  for (const [name, schema] of Object.entries(props)) {
-    const slot = (Object.keys(rule.slots) as ChatSlot[]).find(
-      (s) => args[s] === undefined && SLOT_NAMES[s].includes(squash(name)),
-    );
-    if (slot === undefined) return misfit(`it takes an argument "${name}"`);
-    if (!isJsonObject(schema) || !fits(schema, slot)) {
-      return misfit(`its "${name}" is not ${slot === "limit" ? "a number" : "a string"}`);
-    }
-    if (rule.slots[slot] && !required.has(name)) return misfit(`its "${name}" is optional`);
-    if (!rule.slots[slot] && required.has(name)) return misfit(`it requires "${name}"`);
-    args[slot] = name;
-  }
-  for (const [slot, needed] of Object.entries(rule.slots) as [ChatSlot, boolean][]) {
-    if (needed && args[slot] === undefined) return misfit(`it has no ${slot} argument`);
-  }
-  const limitSchema = args.limit === undefined ? undefined : props[args.limit];
+  if (!match?.ok) return match;
+  const { props } = toolArguments(tool);
+  const limitSchema = match.args.limit === undefined ? undefined : props[match.args.limit];
   const fallback = isJsonObject(limitSchema) ? limitSchema.default : undefined;
   return {
-    ok: true,
-    role: rule.role,
-    args,
+    ...match,
     ...(typeof fallback === "number" && fallback >= 1 ? { defaultLimit: fallback } : {}),
   };
 }
 
 function fits(schema: JsonObject, slot: ChatSlot): boolean {
-  const types = typesOf(schema);
-  const only = (...allowed: string[]) =>
-    types.length > 0 && types.every((t) => allowed.includes(t));
-  return slot === "limit" ? only("number", "integer") : only("string") && schema.enum === undefined;
+  return slot === "limit"
+    ? onlyTypes(schema, "number", "integer")
+    : onlyTypes(schema, "string") && schema.enum === undefined;
 }
 
 const READERS: ReadonlySet<ChatRole> = new Set(["channel_history", "thread_replies"]);

@@ -23,7 +23,8 @@ import {
 import { messagingToolTests } from "./mcp-messaging-tests";
 import { messagingEffect, messagingImplementation } from "./mcp-messaging-tools";
 import { workspaceView } from "./mcp-messaging-view";
-import { importRoleSurface } from "./mcp-role-surface";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
+import { importRoleSurface, roleTables } from "./mcp-role-surface";
 import { hashSeed, seededRandom } from "./mcp-seed-values";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
@@ -42,11 +43,8 @@ const ROLES: Record<ChatRole, { verb: string; table: string }> = {
 export const messagingSurface: McpSurface = {
   name: "messaging",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchChatRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchChatRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikeChat(fitting)) return undefined;
     return importWorkspace(input, matched);
   },
@@ -60,12 +58,7 @@ function importWorkspace(
   const view = workspaceView(ws);
   const rows = workspaceRows(ws);
   const threads = new Set(ws.messages.flatMap((m) => (m.threadTs === null ? [] : [m.threadTs])));
-  const table = (k: keyof typeof CHAT_TABLES, key: string) => ({
-    name: CHAT_TABLES[k],
-    key,
-    columns: CHAT_COLUMNS[k],
-    rows: rows[k],
-  });
+  const table = roleTables(CHAT_TABLES, CHAT_COLUMNS, rows);
   return importRoleSurface(input, matched, {
     surface: "messaging",
     schemaSql: CHAT_SCHEMA_SQL,

@@ -9,6 +9,7 @@ import type { ChatRole, ChatSlot } from "./mcp-messaging-roles";
 import { CHAT_TABLES, type ChatMessage, type Workspace } from "./mcp-messaging-seed";
 import { defaultLimitOf } from "./mcp-messaging-tools";
 import { slackCursor, type WorkspaceView } from "./mcp-messaging-view";
+import { argumentsOf, expectError, expectResult, offersSlots } from "./mcp-tool-test-kit";
 
 export interface MessagingTestInput {
   role: ChatRole;
@@ -27,15 +28,8 @@ const inserted = (table: keyof typeof CHAT_TABLES) => ({
 export function messagingToolTests(input: MessagingTestInput): ToolTest[] {
   const { role, ws, view } = input;
   /** The call's arguments under the server's names; undefined when it lacks one of the slots. */
-  const call = (slots: Slots): Record<string, Json> | undefined => {
-    const out: Record<string, Json> = {};
-    for (const [slot, value] of Object.entries(slots) as [ChatSlot, Json][]) {
-      const name = input.args[slot];
-      if (name === undefined) return undefined;
-      out[name] = value;
-    }
-    return out;
-  };
+  const call = (slots: Slots): Record<string, Json> | undefined =>
+    offersSlots(input.args, slots) ? argumentsOf(input.args, slots) : undefined;
   const tests: ToolTest[] = [];
   const ok = (
     name: string,
@@ -44,16 +38,11 @@ export function messagingToolTests(input: MessagingTestInput): ToolTest[] {
     changes?: ToolTest["expect"]["changes"],
   ) => {
     const args = call(slots);
-    if (args)
-      tests.push({
-        name,
-        args,
-        expect: { result, match: "exact", ...(changes ? { changes } : {}) },
-      });
+    if (args) tests.push(expectResult(name, args, result, "exact", changes));
   };
   const fails = (name: string, slots: Slots, code: string) => {
     const args = call(slots);
-    if (args) tests.push({ name, args, expect: { match: "exact", error: { code } } });
+    if (args) tests.push(expectError(name, args, code));
   };
   const now = DEFAULT_CLOCK_START;
   const limit = defaultLimitOf(role, input.defaultLimit);

@@ -6,8 +6,8 @@
 // `sorts`, ... compared without case, `_` or `-`). A server is a page workspace when its fitting
 // tools read a page, list and append a block's children, create or change pages, query a data
 // source and search by title: the pages-blocks-rows model the surface implements.
-import { toolWords } from "./mcp-filesystem-roles";
 import { typesOf } from "./mcp-json-schema";
+import { anyWord as any, matchRoleSlots, type SlotMatch, type SlotRule } from "./mcp-role-matching";
 import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import type { SurfaceTool } from "./mcp-surface";
 
@@ -118,14 +118,8 @@ const TEXT_SLOTS: ReadonlySet<PagesSlot> = new Set([
   "after",
 ]);
 
-interface RoleRule {
-  role: PagesRole;
-  named(words: ReadonlySet<string>): boolean;
-  /** Each slot the operation takes, and whether the server must require it. */
-  slots: Partial<Record<PagesSlot, boolean>>;
-}
+type RoleRule = SlotRule<PagesRole, PagesSlot>;
 
-const any = (words: ReadonlySet<string>, ...wanted: string[]) => wanted.some((w) => words.has(w));
 const reads = (w: ReadonlySet<string>) => any(w, "get", "retrieve", "read", "fetch", "list");
 const writes = (w: ReadonlySet<string>) => any(w, "update", "patch", "edit", "modify");
 const creates = (w: ReadonlySet<string>) => any(w, "create", "post", "add", "new");
@@ -258,16 +252,7 @@ const RULES: readonly RoleRule[] = [
   },
 ];
 
-export type PagesRoleMatch =
-  | {
-      ok: true;
-      role: PagesRole;
-      /** The server's argument name for each slot it offers. */
-      args: Partial<Record<PagesSlot, string>>;
-    }
-  | { ok: false; role: PagesRole; reason: string };
-
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+export type PagesRoleMatch = SlotMatch<PagesRole, PagesSlot>;
 
 /** Whether the schema can take a string (alone or among other types). */
 function takesText(schema: JsonObject): boolean {
@@ -278,29 +263,16 @@ function takesText(schema: JsonObject): boolean {
 
 /** The tool's role, or undefined when its name names no page-workspace operation. */
 export function matchPagesRole(tool: SurfaceTool): PagesRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
-  if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = new Set(Array.isArray(tool.schema.required) ? tool.schema.required : []);
-  const misfit = (why: string): PagesRoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replaceAll("_", " ")} but ${why}, which the pages surface does not model`,
+  return matchRoleSlots(tool, RULES, {
+    surface: "pages",
+    names: (slot) => SLOT_NAMES[slot],
+    unfit: (schema, slot, name) => {
+      if (!isJsonObject(schema)) return `its "${name}" has no schema`;
+      if (TEXT_SLOTS.has(slot) && !takesText(schema)) return `its "${name}" is not a string`;
+      return undefined;
+    },
+    optionalMayBeRequired: true,
   });
-  const args: Partial<Record<PagesSlot, string>> = {};
-  const slots = Object.keys(rule.slots) as PagesSlot[];
-  for (const [name, schema] of Object.entries(props)) {
-    const slot = slots.find((s) => args[s] === undefined && SLOT_NAMES[s].includes(squash(name)));
-    if (slot === undefined) return misfit(`it takes an argument "${name}"`);
-    if (!isJsonObject(schema)) return misfit(`its "${name}" has no schema`);
-    if (TEXT_SLOTS.has(slot) && !takesText(schema)) return misfit(`its "${name}" is not a string`);
-    if (rule.slots[slot] && !required.has(name)) return misfit(`its "${name}" is optional`);
-    args[slot] = name;
-  }
-  for (const [slot, needed] of Object.entries(rule.slots) as [PagesSlot, boolean][]) {
-    if (needed && args[slot] === undefined) return misfit(`it has no ${slot} argument`);
-  }
-  return { ok: true, role: rule.role, args };
 }
 
 /** The operations without which the surface's model (pages of blocks, rows of data sources) is not there. */

@@ -8,13 +8,7 @@
 // Notion API's JSON objects and errors (mcp-pages-tools.ts).
 import { DATA_SOURCES, PEOPLE } from "./mcp-pages-content";
 import { looksLikePages, matchPagesRole, type PagesRoleMatch } from "./mcp-pages-roles";
-import {
-  PAGES_COLUMNS,
-  PAGES_SCHEMA_SQL,
-  PAGES_TABLES,
-  type PagesTable,
-  pagesRows,
-} from "./mcp-pages-seed";
+import { PAGES_COLUMNS, PAGES_SCHEMA_SQL, PAGES_TABLES, pagesRows } from "./mcp-pages-seed";
 import { pagesToolTests } from "./mcp-pages-tests";
 import {
   type ImplementedRole,
@@ -22,7 +16,8 @@ import {
   pagesEffect,
   pagesImplementation,
 } from "./mcp-pages-tools";
-import { importRoleSurface, leaveOutRoles } from "./mcp-role-surface";
+import { fittingMatches, matchTools } from "./mcp-role-matching";
+import { importRoleSurface, leaveOutRoles, roleTables } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 
 /** The verb the import report shows, and the table each role works on. */
@@ -58,11 +53,8 @@ const TEMPLATES_LEFT_OUT =
 export const pagesSurface: McpSurface = {
   name: "pages",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchPagesRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchPagesRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikePages(fitting)) return undefined;
     return importWorkspace(input, matched);
   },
@@ -73,12 +65,7 @@ function importWorkspace(
   matched: readonly { tool: SurfaceTool; match: PagesRoleMatch }[],
 ): SurfaceImport {
   const rows = pagesRows();
-  const table = (k: PagesTable, key: string) => ({
-    name: PAGES_TABLES[k],
-    key,
-    columns: PAGES_COLUMNS[k],
-    rows: rows[k],
-  });
+  const table = roleTables(PAGES_TABLES, PAGES_COLUMNS, rows);
   const sourceRows = DATA_SOURCES.map((s) => `${s.title} (${s.rows.length} rows)`).join(" and ");
   return importRoleSurface(input, leaveOutRoles(matched, isImplemented, TEMPLATES_LEFT_OUT), {
     surface: "pages",

@@ -16,26 +16,20 @@ import {
   rowId,
   userId,
 } from "./mcp-pages-seed";
+import {
+  argumentsOf,
+  changesOf,
+  expectError,
+  expectResult,
+  offersSlots,
+  type TableCounts,
+} from "./mcp-tool-test-kit";
 
-type Changes = NonNullable<ToolTest["expect"]["changes"]>;
-export type Counts = Partial<
-  Record<PagesTable, [inserted: number, updated: number, deleted: number]>
->;
+export type Counts = TableCounts<PagesTable>;
 export type Slots = Partial<Record<PagesSlot, Json>>;
 type Row = Record<string, Json>;
 /** A test, or null when the tool does not take all of its slots. */
 export type MaybeTest = ToolTest | null;
-
-function changes(counts: Counts): Changes {
-  const out: Changes = {};
-  for (const [table, [inserted, updated, deleted]] of Object.entries(counts) as [
-    PagesTable,
-    [number, number, number],
-  ][]) {
-    out[PAGES_TABLES[table]] = { inserted, updated, deleted };
-  }
-  return out;
-}
 
 /** The seed rows of a table as objects. */
 export function seedTable(table: PagesTable): Row[] {
@@ -105,31 +99,24 @@ function findPageOrUndefined(key: string, pages: readonly PageSeed[]): PageSeed 
 
 /** The makers of one tool's tests, for its argument names. */
 export function testMakers(names: Partial<Record<PagesSlot, string>>) {
-  const offers = (slots: Slots) => Object.keys(slots).every((slot) => names[slot as PagesSlot]);
-  const argsOf = (slots: Slots): Record<string, Json> => {
-    const out: Record<string, Json> = {};
-    for (const [slot, value] of Object.entries(slots) as [PagesSlot, Json][]) {
-      const name = names[slot];
-      if (name !== undefined) out[name] = value;
-    }
-    return out;
-  };
+  const offers = (slots: Slots) => offersSlots(names, slots);
+  const argsOf = (slots: Slots) => argumentsOf(names, slots);
   return {
     /** The result must contain `result`; the tables must change by `counts`. */
     ok: (name: string, slots: Slots, result: Json, counts?: Counts): MaybeTest =>
       offers(slots)
-        ? {
+        ? expectResult(
             name,
-            args: argsOf(slots),
-            expect: { result, match: "subset", ...(counts ? { changes: changes(counts) } : {}) },
-          }
+            argsOf(slots),
+            result,
+            "subset",
+            counts ? changesOf(PAGES_TABLES, counts) : undefined,
+          )
         : null,
     exact: (name: string, slots: Slots, result: Json): MaybeTest =>
-      offers(slots) ? { name, args: argsOf(slots), expect: { result, match: "exact" } } : null,
+      offers(slots) ? expectResult(name, argsOf(slots), result, "exact") : null,
     fails: (name: string, slots: Slots, code: string): MaybeTest =>
-      offers(slots)
-        ? { name, args: argsOf(slots), expect: { match: "exact", error: { code } } }
-        : null,
+      offers(slots) ? expectError(name, argsOf(slots), code) : null,
   };
 }
 

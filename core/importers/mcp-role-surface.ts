@@ -24,6 +24,23 @@ export interface RoleTable {
   rows: SqlValue[][];
 }
 
+/**
+ * The maker of one surface's RoleTables: a table of its model by its SQL name, columns and seeded
+ * rows, with its primary key as the report shows it.
+ */
+export function roleTables<T extends string>(
+  names: Record<T, string>,
+  columns: Record<T, readonly string[]> | ((table: T) => readonly string[]),
+  rows: Record<T, SqlValue[][]>,
+): (table: T, key: string) => RoleTable {
+  return (table, key) => ({
+    name: names[table],
+    key,
+    columns: typeof columns === "function" ? columns(table) : columns[table],
+    rows: rows[table],
+  });
+}
+
 /** The published name of the first tool implementing `role`, or "" when none does (yet). */
 export type PublishedRole<R extends string> = (role: R) => string;
 

@@ -8,8 +8,13 @@
 // text (`originalRequest`, `goal`), notes on the split or on the finished work, a new title or
 // description, and the list of tasks, an array of `{title, description}` objects.
 // A name that says an operation over arguments that do not fit is reported with the reason.
-import { toolWords } from "./mcp-filesystem-roles";
-import { typesOf } from "./mcp-json-schema";
+import {
+  anyWord as any,
+  matchRoleSlots,
+  onlyTypes as only,
+  type SlotMatch,
+  type SlotRule,
+} from "./mcp-role-matching";
 import { isJsonObject, type JsonObject } from "./mcp-spec-schema";
 import type { SurfaceTool } from "./mcp-surface";
 
@@ -47,14 +52,8 @@ const SLOT_NAMES: Record<WorkflowSlot, readonly string[]> = {
   description: ["description", "newdescription"],
 };
 
-interface RoleRule {
-  role: WorkflowRole;
-  named(words: ReadonlySet<string>): boolean;
-  /** Each slot the operation takes, and whether the server must require it. */
-  slots: Partial<Record<WorkflowSlot, boolean>>;
-}
+type RoleRule = SlotRule<WorkflowRole, WorkflowSlot>;
 
-const any = (words: ReadonlySet<string>, ...wanted: string[]) => wanted.some((w) => words.has(w));
 const taskWord = (w: ReadonlySet<string>) => any(w, "task", "tasks");
 const requestWord = (w: ReadonlySet<string>) => any(w, "request", "requests");
 
@@ -114,52 +113,20 @@ const RULES: readonly RoleRule[] = [
   },
 ];
 
-export type WorkflowRoleMatch =
-  | {
-      ok: true;
-      role: WorkflowRole;
-      /** The server's argument name for each slot it offers. */
-      args: Partial<Record<WorkflowSlot, string>>;
-    }
-  | { ok: false; role: WorkflowRole; reason: string };
-
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+export type WorkflowRoleMatch = SlotMatch<WorkflowRole, WorkflowSlot>;
 
 /** The tool's role, or undefined when its name names no task-queue operation. */
 export function matchWorkflowRole(tool: SurfaceTool): WorkflowRoleMatch | undefined {
-  const rule = RULES.find((r) => r.named(toolWords(tool.original.name)));
-  if (!rule) return undefined;
-  const props = isJsonObject(tool.schema.properties) ? tool.schema.properties : {};
-  const required = new Set(Array.isArray(tool.schema.required) ? tool.schema.required : []);
-  const misfit = (why: string): WorkflowRoleMatch => ({
-    ok: false,
-    role: rule.role,
-    reason: `its name says ${rule.role.replaceAll("_", " ")} but ${why}, which the task-queue surface does not model`,
+  return matchRoleSlots(tool, RULES, {
+    surface: "task-queue",
+    names: (slot) => SLOT_NAMES[slot],
+    unfit: (schema, slot, name) =>
+      isJsonObject(schema) && fits(schema, slot)
+        ? undefined
+        : `its "${name}" is not ${slot === "tasks" ? "an array of {title, description}" : "a string"}`,
   });
-  const args: Partial<Record<WorkflowSlot, string>> = {};
-  const slots = Object.keys(rule.slots) as WorkflowSlot[];
-  for (const [name, schema] of Object.entries(props)) {
-    const slot = slots.find((s) => args[s] === undefined && SLOT_NAMES[s].includes(squash(name)));
-    if (slot === undefined) return misfit(`it takes an argument "${name}"`);
-    if (!isJsonObject(schema) || !fits(schema, slot)) {
-      return misfit(
-        `its "${name}" is not ${slot === "tasks" ? "an array of {title, description}" : "a string"}`,
-      );
-    }
-    if (rule.slots[slot] && !required.has(name)) return misfit(`its "${name}" is optional`);
-    if (!rule.slots[slot] && required.has(name)) return misfit(`it requires "${name}"`);
-    args[slot] = name;
-  }
-  for (const [slot, needed] of Object.entries(rule.slots) as [WorkflowSlot, boolean][]) {
-    if (needed && args[slot] === undefined) return misfit(`it has no ${slot} argument`);
-  }
-  return { ok: true, role: rule.role, args };
 }
 
-const only = (schema: JsonObject, ...allowed: string[]) => {
-  const types = typesOf(schema);
-  return types.length > 0 && types.every((t) => allowed.includes(t));
-};
 const isText = (s: unknown) => isJsonObject(s) && only(s, "string") && s.enum === undefined;
 
 function fits(schema: JsonObject, slot: WorkflowSlot): boolean {

@@ -7,7 +7,9 @@
 // and the server plans requests, marks tasks done and approves them. The model is two tables
 // (workflow_requests, workflow_tasks) seeded with a queue at every stage (mcp-workflow-seed.ts);
 // each tool answers as the real server's TaskManagerServer method (mcp-workflow-tools.ts).
-import { importRoleSurface } from "./mcp-role-surface";
+
+import { fittingMatches, matchTools } from "./mcp-role-matching";
+import { importRoleSurface, roleTables } from "./mcp-role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "./mcp-surface";
 import {
   looksLikeTaskQueue,
@@ -42,11 +44,8 @@ const ROLES: Record<WorkflowRole, { verb: string; table: string }> = {
 export const workflowSurface: McpSurface = {
   name: "workflow",
   recognise(input: SurfaceInput): SurfaceImport | undefined {
-    const matched = input.tools.flatMap((tool) => {
-      const match = matchWorkflowRole(tool);
-      return match ? [{ tool, match }] : [];
-    });
-    const fitting = matched.flatMap((m) => (m.match.ok ? [m.match.role] : []));
+    const matched = matchTools(input.tools, matchWorkflowRole);
+    const fitting = fittingMatches(matched).map((m) => m.role);
     if (!looksLikeTaskQueue(fitting)) return undefined;
     return importQueue(input, matched);
   },
@@ -59,12 +58,7 @@ function importQueue(
   const queue = seedQueue();
   const rows = queueRows(queue);
   const stage = (test: (r: (typeof queue)[number]) => boolean) => queue.filter(test).length;
-  const table = (k: keyof typeof WORKFLOW_TABLES, key: string) => ({
-    name: WORKFLOW_TABLES[k],
-    key,
-    columns: WORKFLOW_COLUMNS[k],
-    rows: rows[k],
-  });
+  const table = roleTables(WORKFLOW_TABLES, WORKFLOW_COLUMNS, rows);
   // The planning answer tells the agent to call the next-task tool by its published name.
   return importRoleSurface(input, matched, {
     surface: "workflow",

@@ -4,28 +4,11 @@
 // task, approving a task not done, approving a request with tasks not approved, changing or
 // deleting a done task, adding to a completed request), each as a stable error code.
 import type { ToolTest } from "../environment/spec";
-import type { Json } from "../json";
+import { slotTestMakers } from "./mcp-tool-test-kit";
 import type { WorkflowRole, WorkflowSlot } from "./mcp-workflow-roles";
 import { type QueueRequest, type QueueTask, WORKFLOW_TABLES } from "./mcp-workflow-seed";
 import { WORKFLOW_LIMITS } from "./mcp-workflow-tools";
 import { briefTask, finishedTask, progressTable, requestList } from "./mcp-workflow-view";
-
-type Changes = NonNullable<ToolTest["expect"]["changes"]>;
-type Counts = Partial<
-  Record<keyof typeof WORKFLOW_TABLES, [inserted: number, updated: number, deleted: number]>
->;
-type Slots = Partial<Record<WorkflowSlot, Json>>;
-
-function changes(counts: Counts): Changes {
-  const out: Changes = {};
-  for (const [table, [inserted, updated, deleted]] of Object.entries(counts) as [
-    keyof typeof WORKFLOW_TABLES,
-    [number, number, number],
-  ][]) {
-    out[WORKFLOW_TABLES[table]] = { inserted, updated, deleted };
-  }
-  return out;
-}
 
 export interface WorkflowTestInput {
   role: WorkflowRole;
@@ -70,24 +53,7 @@ const highest = (ids: readonly string[]) =>
 
 export function workflowToolTests(input: WorkflowTestInput): ToolTest[] {
   const { role, queue } = input;
-  const argsOf = (slots: Slots): Record<string, Json> => {
-    const out: Record<string, Json> = {};
-    for (const [slot, value] of Object.entries(slots) as [WorkflowSlot, Json][]) {
-      const name = input.args[slot];
-      if (name !== undefined) out[name] = value;
-    }
-    return out;
-  };
-  const ok = (name: string, slots: Slots, result: Json, counts?: Counts): ToolTest => ({
-    name,
-    args: argsOf(slots),
-    expect: { result, match: "exact", ...(counts ? { changes: changes(counts) } : {}) },
-  });
-  const fails = (name: string, slots: Slots, code: string): ToolTest => ({
-    name,
-    args: argsOf(slots),
-    expect: { match: "exact", error: { code } },
-  });
+  const { ok, fails } = slotTestMakers(input.args, WORKFLOW_TABLES, "exact");
   const s = stages(queue);
   const nextTaskNumber = highest(queue.flatMap((r) => r.tasks.map((t) => t.id))) + 1;
   const newTasks = [
