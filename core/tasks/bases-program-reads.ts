@@ -4,6 +4,7 @@
 // records matching a select and a threshold. Each program filters with a formula, then loops and
 // aggregates in code; the formula or the fields it reads differ per question, so no two questions
 // make the same calls.
+import type { Json } from "../json";
 import {
   type BasesContext,
   linkedTable,
@@ -17,7 +18,7 @@ import {
   type SeenTable,
 } from "./bases-explore";
 import { callWith } from "./bases-lens";
-import { basesDraft, equalsFormula, findRecord } from "./bases-program";
+import { type BasesDraftParts, basesDraft, equalsFormula, findRecord } from "./bases-program";
 import {
   type BasesTemplate,
   type Candidate,
@@ -84,7 +85,40 @@ function amountWords(measure: SeenField, threshold: number): string {
   return `${/^[aeiou]/i.test(measure.name) ? "an" : "a"} ${measure.name} above ${spoken(measure, threshold)}`;
 }
 
-const loop = (calls: number) => ({ chainLength: calls, branching: 2, writes: 0, hiddenIds: 1 });
+/** What differs between the read questions: every one lists a base's records and answers a value. */
+interface ReadAsk {
+  instruction: string;
+  helpers: BasesDraftParts["helpers"];
+  statements: string[];
+  answerMatch: NonNullable<BasesDraftParts["answerMatch"]>;
+  hidden: Json[];
+  /** Calls in the chain: list the bases, then one or two record lists. */
+  calls: number;
+}
+
+/** A read question, dropped when its answer (`what`: "total", "count"...) shows in its own words. */
+function readCandidate(
+  ctx: BasesContext,
+  answer: Json,
+  what: string,
+  ask: () => ReadAsk,
+): Candidate {
+  return {
+    writes: 0,
+    draft: () => {
+      const { calls, ...parts } = ask();
+      if (givesAway(parts.instruction, answer)) {
+        return unfit("no_answer", `the ${what} is in the question`);
+      }
+      return basesDraft(ctx.lens, {
+        kind: "programmatic",
+        ...parts,
+        tools: [ctx.lens.list_bases.name, ctx.lens.list_records.name],
+        difficulty: { chainLength: calls, branching: 2, writes: 0, hiddenIds: 1 },
+      });
+    },
+  };
+}
 
 /** "What is the total Amount of the deals linked to the company "..." whose Stage is "..."?" */
 export const sumLinked: BasesTemplate = {
@@ -106,33 +140,23 @@ export const sumLinked: BasesTemplate = {
               const total = hits.reduce((n, r) => n + (numberOf(r, measure) ?? 0), 0);
               if (hits.length < 2 || total <= 0) return [];
               return [
-                {
-                  writes: 0,
-                  draft: () => {
-                    const instruction = `In the ${base.name} base, what is the total ${measure.name} of the ${plural(table)} linked to the ${noun(target)} ${quoted(owner.name)}${cond.words}?`;
-                    if (givesAway(instruction, total))
-                      return unfit("no_answer", "the total is in the question");
-                    return basesDraft(ctx.lens, {
-                      kind: "programmatic",
-                      instruction,
-                      helpers: ["baseIdOf", "recordNamed"],
-                      statements: [
-                        `const baseId = baseIdOf(${lit(base.name)});`,
-                        findRecord("owner", target.name, target.primary.name, owner.name),
-                        "let total = 0;",
-                        `for (const r of ${listCode(ctx, table, cond, [link, measure])}.records) {`,
-                        `  const links = r.fields[${lit(link.name)}] || [];`,
-                        `  if (links.includes(owner.id)) total += r.fields[${lit(measure.name)}] || 0;`,
-                        "}",
-                        "return total;",
-                      ],
-                      answerMatch: { kind: "numeric", tolerance: 1e-9 },
-                      hidden: [base.id, owner.id],
-                      tools: [ctx.lens.list_bases.name, ctx.lens.list_records.name],
-                      difficulty: loop(3),
-                    });
-                  },
-                },
+                readCandidate(ctx, total, "total", () => ({
+                  instruction: `In the ${base.name} base, what is the total ${measure.name} of the ${plural(table)} linked to the ${noun(target)} ${quoted(owner.name)}${cond.words}?`,
+                  helpers: ["baseIdOf", "recordNamed"],
+                  statements: [
+                    `const baseId = baseIdOf(${lit(base.name)});`,
+                    findRecord("owner", target.name, target.primary.name, owner.name),
+                    "let total = 0;",
+                    `for (const r of ${listCode(ctx, table, cond, [link, measure])}.records) {`,
+                    `  const links = r.fields[${lit(link.name)}] || [];`,
+                    `  if (links.includes(owner.id)) total += r.fields[${lit(measure.name)}] || 0;`,
+                    "}",
+                    "return total;",
+                  ],
+                  answerMatch: { kind: "numeric", tolerance: 1e-9 },
+                  hidden: [base.id, owner.id],
+                  calls: 3,
+                })),
               ];
             }),
           ),
@@ -160,36 +184,26 @@ export const topLinked: BasesTemplate = {
             const winner = top[0];
             if (hits.length < 2 || top.length !== 1 || !winner) return [];
             return [
-              {
-                writes: 0,
-                draft: () => {
-                  const instruction = `In the ${base.name} base, which ${noun(table)} linked to the ${noun(target)} ${quoted(owner.name)} has the highest ${measure.name}? Answer with its ${table.primary.name}.`;
-                  if (givesAway(instruction, winner.name))
-                    return unfit("no_answer", "the answer is in the question");
-                  return basesDraft(ctx.lens, {
-                    kind: "programmatic",
-                    instruction,
-                    helpers: ["baseIdOf", "recordNamed"],
-                    statements: [
-                      `const baseId = baseIdOf(${lit(base.name)});`,
-                      findRecord("owner", target.name, target.primary.name, owner.name),
-                      "let best = null;",
-                      `for (const r of ${listCode(ctx, table, { words: "", test: () => true }, [table.primary, link, measure])}.records) {`,
-                      `  const value = r.fields[${lit(measure.name)}];`,
-                      `  if (!(r.fields[${lit(link.name)}] || []).includes(owner.id) || typeof value !== "number") continue;`,
-                      "  if (best === null || value > best.value) best = { name: r.fields[" +
-                        lit(table.primary.name) +
-                        "], value };",
-                      "}",
-                      "return best.name;",
-                    ],
-                    answerMatch: { kind: "exact" },
-                    hidden: [base.id, owner.id],
-                    tools: [ctx.lens.list_bases.name, ctx.lens.list_records.name],
-                    difficulty: loop(3),
-                  });
-                },
-              },
+              readCandidate(ctx, winner.name, "answer", () => ({
+                instruction: `In the ${base.name} base, which ${noun(table)} linked to the ${noun(target)} ${quoted(owner.name)} has the highest ${measure.name}? Answer with its ${table.primary.name}.`,
+                helpers: ["baseIdOf", "recordNamed"],
+                statements: [
+                  `const baseId = baseIdOf(${lit(base.name)});`,
+                  findRecord("owner", target.name, target.primary.name, owner.name),
+                  "let best = null;",
+                  `for (const r of ${listCode(ctx, table, { words: "", test: () => true }, [table.primary, link, measure])}.records) {`,
+                  `  const value = r.fields[${lit(measure.name)}];`,
+                  `  if (!(r.fields[${lit(link.name)}] || []).includes(owner.id) || typeof value !== "number") continue;`,
+                  "  if (best === null || value > best.value) best = { name: r.fields[" +
+                    lit(table.primary.name) +
+                    "], value };",
+                  "}",
+                  "return best.name;",
+                ],
+                answerMatch: { kind: "exact" },
+                hidden: [base.id, owner.id],
+                calls: 3,
+              })),
             ];
           }),
         ),
@@ -221,37 +235,27 @@ export const topGroup: BasesTemplate = {
             const winner = target.records.find((r) => r.id === top[0]?.[0]);
             if (totals.size < 2 || top.length !== 1 || !winner || !quotable(winner.name)) return [];
             return [
-              {
-                writes: 0,
-                draft: () => {
-                  const instruction = `In the ${base.name} base, which ${noun(target)} has the largest total ${measure.name} across its ${plural(table)}${cond.words}? Answer with its ${target.primary.name}.`;
-                  if (givesAway(instruction, winner.name))
-                    return unfit("no_answer", "the answer is in the question");
-                  return basesDraft(ctx.lens, {
-                    kind: "programmatic",
-                    instruction,
-                    helpers: ["baseIdOf"],
-                    statements: [
-                      `const baseId = baseIdOf(${lit(base.name)});`,
-                      "const totals = {};",
-                      `for (const r of ${listCode(ctx, table, cond, [link, measure])}.records) {`,
-                      `  const owner = (r.fields[${lit(link.name)}] || [])[0];`,
-                      `  const value = r.fields[${lit(measure.name)}];`,
-                      '  if (owner === undefined || typeof value !== "number") continue;',
-                      "  totals[owner] = (totals[owner] || 0) + value;",
-                      "}",
-                      "let best = null;",
-                      "for (const [id, total] of Object.entries(totals)) if (best === null || total > best.total) best = { id, total };",
-                      `const owners = ${callWith(ctx.lens.list_records, { base: "baseId", table: lit(target.name) })}.records;`,
-                      `return owners.find((o) => o.id === best.id).fields[${lit(target.primary.name)}];`,
-                    ],
-                    answerMatch: { kind: "exact" },
-                    hidden: [base.id, winner.id],
-                    tools: [ctx.lens.list_bases.name, ctx.lens.list_records.name],
-                    difficulty: loop(3),
-                  });
-                },
-              },
+              readCandidate(ctx, winner.name, "answer", () => ({
+                instruction: `In the ${base.name} base, which ${noun(target)} has the largest total ${measure.name} across its ${plural(table)}${cond.words}? Answer with its ${target.primary.name}.`,
+                helpers: ["baseIdOf"],
+                statements: [
+                  `const baseId = baseIdOf(${lit(base.name)});`,
+                  "const totals = {};",
+                  `for (const r of ${listCode(ctx, table, cond, [link, measure])}.records) {`,
+                  `  const owner = (r.fields[${lit(link.name)}] || [])[0];`,
+                  `  const value = r.fields[${lit(measure.name)}];`,
+                  '  if (owner === undefined || typeof value !== "number") continue;',
+                  "  totals[owner] = (totals[owner] || 0) + value;",
+                  "}",
+                  "let best = null;",
+                  "for (const [id, total] of Object.entries(totals)) if (best === null || total > best.total) best = { id, total };",
+                  `const owners = ${callWith(ctx.lens.list_records, { base: "baseId", table: lit(target.name) })}.records;`,
+                  `return owners.find((o) => o.id === best.id).fields[${lit(target.primary.name)}];`,
+                ],
+                answerMatch: { kind: "exact" },
+                hidden: [base.id, winner.id],
+                calls: 3,
+              })),
             ];
           }),
         ),
@@ -282,32 +286,22 @@ export const countAbove: BasesTemplate = {
                 ).length;
                 if (count < 1 || matched.length < 3) return [];
                 return [
-                  {
-                    writes: 0,
-                    draft: () => {
-                      const instruction = `How many ${plural(table)} in the ${base.name} base${cond.words} have ${amountWords(measure, threshold)}?`;
-                      if (givesAway(instruction, count))
-                        return unfit("no_answer", "the count is in the question");
-                      return basesDraft(ctx.lens, {
-                        kind: "programmatic",
-                        instruction,
-                        helpers: ["baseIdOf"],
-                        statements: [
-                          `const baseId = baseIdOf(${lit(base.name)});`,
-                          "let count = 0;",
-                          `for (const r of ${listCode(ctx, table, cond, [measure])}.records) {`,
-                          `  const value = r.fields[${lit(measure.name)}];`,
-                          `  if (typeof value === "number" && value > ${lit(threshold)}) count += 1;`,
-                          "}",
-                          "return count;",
-                        ],
-                        answerMatch: { kind: "numeric", tolerance: 0 },
-                        hidden: [base.id],
-                        tools: [ctx.lens.list_bases.name, ctx.lens.list_records.name],
-                        difficulty: loop(2),
-                      });
-                    },
-                  },
+                  readCandidate(ctx, count, "count", () => ({
+                    instruction: `How many ${plural(table)} in the ${base.name} base${cond.words} have ${amountWords(measure, threshold)}?`,
+                    helpers: ["baseIdOf"],
+                    statements: [
+                      `const baseId = baseIdOf(${lit(base.name)});`,
+                      "let count = 0;",
+                      `for (const r of ${listCode(ctx, table, cond, [measure])}.records) {`,
+                      `  const value = r.fields[${lit(measure.name)}];`,
+                      `  if (typeof value === "number" && value > ${lit(threshold)}) count += 1;`,
+                      "}",
+                      "return count;",
+                    ],
+                    answerMatch: { kind: "numeric", tolerance: 0 },
+                    hidden: [base.id],
+                    calls: 2,
+                  })),
                 ];
               });
             }),

@@ -3,6 +3,7 @@
 // server allows; leave the same comment on each; delete those that lack a value; and add a field
 // and fill it from other fields (a checkbox ticked where a number reaches a threshold, a currency
 // that is an amount weighted by a percentage). Writes are verified by the state they leave.
+import type { Json } from "../json";
 import {
   type BasesContext,
   linkedTable,
@@ -190,6 +191,61 @@ function createFieldCode(ctx: BasesContext, table: SeenTable, definition: Record
   });
 }
 
+/** What differs between the questions that add a field and fill it in. */
+interface NewField {
+  instruction: string;
+  /** The field as `create_field` takes it. */
+  field: Record<string, unknown>;
+  /** The formula that picks the records to fill in. */
+  formula: string;
+  /** Code that fills the new field in on `picked`. */
+  fill: string[];
+  hidden: Json[];
+  branching: number;
+}
+
+/** Create a field, list the records a formula picks, and fill it in on `filled` of them (one update per batch). */
+function newFieldCandidate(
+  ctx: BasesContext,
+  base: SeenBase,
+  table: SeenTable,
+  filled: number,
+  ask: () => NewField,
+): Candidate {
+  return {
+    writes: 1 + batches(filled),
+    draft: () => {
+      const f = ask();
+      const update = toolOf(ctx, "update_records");
+      return basesDraft(ctx.lens, {
+        kind: "programmatic",
+        instruction: f.instruction,
+        helpers: ["baseIdOf", "updateAll"],
+        statements: [
+          `const baseId = baseIdOf(${lit(base.name)});`,
+          `${createFieldCode(ctx, table, f.field)};`,
+          `const picked = ${callWith(ctx.lens.list_records, { base: "baseId", table: lit(table.name), filterByFormula: lit(f.formula) })}.records;`,
+          ...f.fill,
+          "return null;",
+        ],
+        hidden: f.hidden,
+        tools: [
+          ctx.lens.list_bases.name,
+          toolOf(ctx, "create_field").name,
+          ctx.lens.list_records.name,
+          update.name,
+        ],
+        difficulty: {
+          chainLength: 3 + batches(filled),
+          branching: f.branching,
+          writes: 1 + batches(filled),
+          hiddenIds: 1,
+        },
+      });
+    },
+  };
+}
+
 /** "Add a checkbox field "Needs review" to the Deals table and tick it for every deal whose Amount is at least $50,000." */
 export const flagAbove: BasesTemplate = {
   name: "flag-above",
@@ -212,37 +268,21 @@ export const flagAbove: BasesTemplate = {
               return CHECKBOX_NAMES.filter(
                 (n) => !table.fields.some((f) => f.name.toLowerCase() === n.toLowerCase()),
               ).map(
-                (name): Candidate => ({
-                  writes: 1 + batches(hits.length),
-                  draft: () => {
-                    const update = toolOf(ctx, "update_records");
-                    return basesDraft(ctx.lens, {
-                      kind: "programmatic",
-                      instruction: `In the ${base.name} base, add a checkbox field ${quoted(name)} to the ${table.name} table and tick it for every ${noun(table)} whose ${measure.name} is at least ${spoken(measure, threshold)}.`,
-                      helpers: ["baseIdOf", "updateAll"],
-                      statements: [
-                        `const baseId = baseIdOf(${lit(base.name)});`,
-                        `${createFieldCode(ctx, table, { name, type: "checkbox", options: { icon: "check", color: "greenBright" } })};`,
-                        `const picked = ${callWith(ctx.lens.list_records, { base: "baseId", table: lit(table.name), filterByFormula: lit(`{${measure.name}} >= ${threshold}`) })}.records;`,
-                        `updateAll(baseId, ${lit(table.name)}, picked.map((r) => ({ id: r.id, fields: { ${lit(name)}: true } })));`,
-                        "return null;",
-                      ],
-                      hidden: [base.id],
-                      tools: [
-                        ctx.lens.list_bases.name,
-                        toolOf(ctx, "create_field").name,
-                        ctx.lens.list_records.name,
-                        update.name,
-                      ],
-                      difficulty: {
-                        chainLength: 3 + batches(hits.length),
-                        branching: 1,
-                        writes: 1 + batches(hits.length),
-                        hiddenIds: 1,
-                      },
-                    });
-                  },
-                }),
+                (name): Candidate =>
+                  newFieldCandidate(ctx, base, table, hits.length, () => ({
+                    instruction: `In the ${base.name} base, add a checkbox field ${quoted(name)} to the ${table.name} table and tick it for every ${noun(table)} whose ${measure.name} is at least ${spoken(measure, threshold)}.`,
+                    field: {
+                      name,
+                      type: "checkbox",
+                      options: { icon: "check", color: "greenBright" },
+                    },
+                    formula: `{${measure.name}} >= ${threshold}`,
+                    fill: [
+                      `updateAll(baseId, ${lit(table.name)}, picked.map((r) => ({ id: r.id, fields: { ${lit(name)}: true } })));`,
+                    ],
+                    hidden: [base.id],
+                    branching: 1,
+                  })),
               );
             });
           }),
@@ -277,44 +317,28 @@ export const weightedField: BasesTemplate = {
                 );
                 if (hits.length > 20 || weighted.length < 2) return [];
                 return WEIGHTED_NAMES.filter((n) => !table.fields.some((f) => f.name === n)).map(
-                  (name): Candidate => ({
-                    writes: 1 + batches(hits.length),
-                    draft: () => {
-                      const update = toolOf(ctx, "update_records");
-                      return basesDraft(ctx.lens, {
-                        kind: "programmatic",
-                        instruction: `In the ${base.name} base, add a currency field ${quoted(name)} (${amount.symbol ?? "$"}, whole units) to the ${table.name} table, and for every ${noun(table)} ${p.words} fill it with its ${amount.name} times its ${share.name}, rounded to a whole number.`,
-                        helpers: ["baseIdOf", "updateAll"],
-                        statements: [
-                          `const baseId = baseIdOf(${lit(base.name)});`,
-                          `${createFieldCode(ctx, table, { name, type: "currency", options: { precision: 0, symbol: amount.symbol ?? "$" } })};`,
-                          `const picked = ${callWith(ctx.lens.list_records, { base: "baseId", table: lit(table.name), filterByFormula: lit(p.formula) })}.records;`,
-                          "const updates = [];",
-                          "for (const r of picked) {",
-                          `  const amount = r.fields[${lit(amount.name)}];`,
-                          `  const share = r.fields[${lit(share.name)}];`,
-                          '  if (typeof amount !== "number" || typeof share !== "number") continue;',
-                          `  updates.push({ id: r.id, fields: { ${lit(name)}: Math.round(amount * share) } });`,
-                          "}",
-                          `updateAll(baseId, ${lit(table.name)}, updates);`,
-                          "return null;",
-                        ],
-                        hidden: [base.id, ...(p.owner ? [p.owner.record.id] : [])],
-                        tools: [
-                          ctx.lens.list_bases.name,
-                          toolOf(ctx, "create_field").name,
-                          ctx.lens.list_records.name,
-                          update.name,
-                        ],
-                        difficulty: {
-                          chainLength: 3 + batches(hits.length),
-                          branching: 2,
-                          writes: 1 + batches(hits.length),
-                          hiddenIds: 1,
-                        },
-                      });
-                    },
-                  }),
+                  (name): Candidate =>
+                    newFieldCandidate(ctx, base, table, hits.length, () => ({
+                      instruction: `In the ${base.name} base, add a currency field ${quoted(name)} (${amount.symbol ?? "$"}, whole units) to the ${table.name} table, and for every ${noun(table)} ${p.words} fill it with its ${amount.name} times its ${share.name}, rounded to a whole number.`,
+                      field: {
+                        name,
+                        type: "currency",
+                        options: { precision: 0, symbol: amount.symbol ?? "$" },
+                      },
+                      formula: p.formula,
+                      fill: [
+                        "const updates = [];",
+                        "for (const r of picked) {",
+                        `  const amount = r.fields[${lit(amount.name)}];`,
+                        `  const share = r.fields[${lit(share.name)}];`,
+                        '  if (typeof amount !== "number" || typeof share !== "number") continue;',
+                        `  updates.push({ id: r.id, fields: { ${lit(name)}: Math.round(amount * share) } });`,
+                        "}",
+                        `updateAll(baseId, ${lit(table.name)}, updates);`,
+                      ],
+                      hidden: [base.id, ...(p.owner ? [p.owner.record.id] : [])],
+                      branching: 2,
+                    })),
                 );
               }),
             ),

@@ -2,12 +2,11 @@
 // ids (a base by its name in the base list, a record by its primary value through a formula
 // filter), to write records ten at a time as the server allows, and the draft every template
 // returns. Calls are written from the lens, so a look-alike's own argument names are used.
-import type { Json } from "../json";
 import type { BasesLens } from "./bases-lens";
 import { callWith } from "./bases-lens";
 import type { TaskDraft } from "./draft";
-import { callCode, functionSource, lit } from "./program-code";
-import type { TaskKind } from "./task";
+import { callCode, lit } from "./program-code";
+import { inOrder, type SurfaceDraftParts, surfaceDraft } from "./surface-draft";
 
 export type Helper = "baseIdOf" | "recordNamed" | "updateAll";
 
@@ -55,30 +54,12 @@ export const findRecord = (
 ): string =>
   `const ${variable} = recordNamed(baseId, ${lit(table)}, ${lit(equalsFormula(primary, value))});`;
 
-export interface BasesDraftParts {
-  kind: TaskKind;
-  instruction: string;
-  helpers: Helper[];
-  statements: string[];
-  answerMatch?: TaskDraft["answerMatch"];
-  hidden: Json[];
-  tools: string[];
-  difficulty: TaskDraft["difficulty"];
-}
+export type BasesDraftParts = SurfaceDraftParts<Helper>;
 
 export function basesDraft(lens: BasesLens, parts: BasesDraftParts): TaskDraft {
-  const order: Helper[] = ["baseIdOf", "recordNamed", "updateAll"];
-  const helpers = order.filter((h) => parts.helpers.includes(h));
-  return {
-    kind: parts.kind,
-    // A quote that ends its own sentence ends the instruction's too: `"Done."` not `"Done.".`
-    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
-    program: functionSource([...helpers.map((h) => helperCode(lens, h)), ...parts.statements]),
-    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
-    hidden: parts.hidden,
-    tools: [...new Set(parts.tools)],
-    difficulty: parts.difficulty,
-    // Every chain feeds an id only an earlier call revealed (a base's, a record's) to a later call.
-    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
-  };
+  const helpers = inOrder<Helper>(["baseIdOf", "recordNamed", "updateAll"], parts.helpers);
+  return surfaceDraft(
+    parts,
+    helpers.map((h) => helperCode(lens, h)),
+  );
 }

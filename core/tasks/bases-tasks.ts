@@ -28,9 +28,10 @@ import {
 } from "./bases-program-writes";
 import type { BasesTemplate } from "./bases-template";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { pick, pickWeighted } from "./graph-random";
-import type { SurfaceTaskSource } from "./surface-tasks";
+import { pick } from "./graph-random";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import type { TaskKind } from "./task";
+import { byCappedWeight, firstBuilt, noTemplate } from "./template-draw";
 
 export const BASES_TEMPLATES: readonly BasesTemplate[] = [
   setSelect,
@@ -62,64 +63,39 @@ const WRITE_ROLES: ReadonlySet<BasesRole> = new Set([
   "create_comment",
 ]);
 
-/** No template is drawn more often than one that can make this many tasks. */
-const WEIGHT_CAP = 60;
-
 /** Environments whose tools are the bases of core/importers/mcp-bases-surface.ts. */
-export const basesTaskSource: SurfaceTaskSource = {
+export const basesTaskSource = lensTaskSource({
   name: "bases",
-  recognise(db, tools) {
-    const lens = basesLens(db, tools);
-    if (!lens) return undefined;
-    return {
-      unfit(minWrites) {
-        if (minWrites === 0) return undefined;
-        const writes = BASES_TEMPLATES.some(
-          (t) =>
-            t.roles.length > 0 && t.roles.every((r) => lens[r] !== undefined && WRITE_ROLES.has(r)),
-        );
-        return writes
-          ? undefined
-          : `these bases tools only read, so no task can make ${minWrites} write(s)`;
-      },
-      draft: ({ rng, runner }, kind, target) => basesTask({ lens, rng, runner }, kind, target),
-    };
-  },
-};
+  lens: basesLens,
+  unfit: (lens) =>
+    unfitIfReadOnly("these bases tools only read", () =>
+      BASES_TEMPLATES.some(
+        (t) =>
+          t.roles.length > 0 && t.roles.every((r) => lens[r] !== undefined && WRITE_ROLES.has(r)),
+      ),
+    ),
+  drafter:
+    (lens) =>
+    ({ rng, runner }, kind, target) =>
+      basesTask({ lens, rng, runner }, kind, target),
+});
 
-/** One bases task of `kind`: templates drawn by weight, then one of their candidates. */
+/** One bases task of `kind`: templates drawn by capped weight, then one of their candidates. */
 export function basesTask(ctx: BasesContext, kind: TaskKind, target: DraftTarget): DraftAttempt {
   const account = readAccount(ctx);
   if (!account) return { ok: false, reason: "no_account", detail: "the base list cannot be read" };
-  let usable = BASES_TEMPLATES.filter(
+  const usable = BASES_TEMPLATES.filter(
     (t) => t.kind === kind && t.roles.every((role) => ctx.lens[role] !== undefined),
   ).flatMap((t) => {
     const candidates = t.candidates(ctx, account).filter((c) => c.writes >= target.minWrites);
     return candidates.length > 0 ? [{ t, candidates }] : [];
   });
   if (usable.length === 0) {
-    return {
-      ok: false,
-      reason: "no_template",
-      detail:
-        target.minWrites > 0
-          ? `no ${kind} task of these bases makes ${target.minWrites} write(s)`
-          : `no ${kind} template fits these bases`,
-    };
+    return noTemplate(kind, target, { of: "of these bases", fits: "these bases" });
   }
-  // Templates only read while exploring, so a failed one leaves the fresh copy as it was.
-  let last = { reason: "no_template", detail: "" };
-  while (usable.length > 0) {
-    const chosen = pickWeighted(
-      ctx.rng,
-      usable.map((u) => ({ item: u, weight: Math.min(WEIGHT_CAP, u.candidates.length) })),
-    );
-    const candidate = chosen ? pick(ctx.rng, chosen.candidates) : undefined;
-    if (!chosen || !candidate) break;
-    const built = candidate.draft();
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-    usable = usable.filter((u) => u !== chosen);
-  }
-  return { ok: false, ...last };
+  // No template is drawn more often than one that has 60 candidates.
+  return firstBuilt(
+    byCappedWeight(ctx.rng, usable, 60, (u) => u.candidates.length),
+    (u) => pick(ctx.rng, u.candidates)?.draft(),
+  );
 }

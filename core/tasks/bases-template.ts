@@ -3,13 +3,14 @@
 // them. Capacity is the number of candidates, so templates are drawn in proportion to how many
 // distinct tasks each can make; and the small choices several share.
 import type { BasesRole } from "../importers/mcp-bases-roles";
-import type { Json } from "../json";
 import type { BasesContext, SeenBase, SeenField, SeenRecord, SeenTable } from "./bases-explore";
 import { nameable } from "./bases-explore";
 import type { BasesTool } from "./bases-lens";
 import type { TaskDraft } from "./draft";
-import { instructionLeaks } from "./phrasing-leaks";
+import { givesAway, quoted, unfit } from "./surface-draft";
 import type { TaskKind } from "./task";
+
+export { givesAway, quoted, unfit };
 
 export type Built = TaskDraft | { reason: string; detail: string };
 
@@ -27,23 +28,12 @@ export interface BasesTemplate {
   candidates(ctx: BasesContext, account: readonly SeenBase[]): Candidate[];
 }
 
-export const unfit = (reason: string, detail: string) => ({ reason, detail });
-
 /** A tool of the lens the template's roles guarantee. */
 export function toolOf(ctx: BasesContext, role: BasesRole): BasesTool {
   const tool = ctx.lens[role];
   if (!tool) throw new Error(`the bases lens has no ${role} tool`);
   return tool;
 }
-
-/** Whether the instruction would state the answer (validation would drop the task). */
-export function givesAway(instruction: string, answer: Json): boolean {
-  return (
-    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
-  );
-}
-
-export const quoted = (text: string) => `"${text}"`;
 
 /** Every (base, table, nameable record) of the account. */
 export function namedRecords(account: readonly SeenBase[]) {

@@ -7,7 +7,8 @@
 import type { Agenda, CalendarContext } from "./calendar-explore";
 import type { CalendarTemplate } from "./calendar-template";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { pickWeighted, shuffled } from "./graph-random";
+import { shuffled } from "./graph-random";
+import { byCappedWeight, firstBuilt, type Refusal } from "./template-draw";
 
 /** No graph template is drawn more often than one that can make this many tasks. */
 const WEIGHT_CAP = 60;
@@ -23,8 +24,6 @@ export interface CalendarRun {
 
 export const openCalendarRun = (): CalendarRun => ({ drafted: new Map(), spent: new Set() });
 
-type Refusal = { reason: string; detail: string };
-
 /** Graph: templates by capped weight until one builds. */
 export function drawWeighted(
   ctx: CalendarContext,
@@ -32,21 +31,10 @@ export function drawWeighted(
   target: DraftTarget,
   fitting: readonly CalendarTemplate[],
 ): DraftAttempt {
-  // Templates only read while exploring, so a failed one leaves the fresh copy as it was.
-  let usable = [...fitting];
-  let last: Refusal = { reason: "no_template", detail: "" };
-  while (usable.length > 0) {
-    const template = pickWeighted(
-      ctx.rng,
-      usable.map((t) => ({ item: t, weight: Math.min(WEIGHT_CAP, t.capacity(ctx, agenda)) })),
-    );
-    if (!template) break;
-    const built = template.build(ctx, agenda, target);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-    usable = usable.filter((t) => t !== template);
-  }
-  return { ok: false, ...last };
+  return firstBuilt(
+    byCappedWeight(ctx.rng, fitting, WEIGHT_CAP, (t) => t.capacity(ctx, agenda)),
+    (t) => t.build(ctx, agenda, target),
+  );
 }
 
 /** Programmatic: a template drawn uniformly among those with tasks left, a task it has not drafted. */

@@ -12,9 +12,10 @@ import {
   toolOf,
   unfit,
 } from "./calendar-template";
-import { dayStart, dayWords, nextDay } from "./calendar-words";
+import { dayStart } from "./calendar-words";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { addDays, weekdayMonthDay } from "./words-dates";
 
 interface Question {
   fits(e: EventView): boolean;
@@ -25,7 +26,7 @@ interface Question {
 }
 
 const on = (e: EventView) =>
-  `${quoted(e.summary)} on ${dayWords(e.day)}${e.calendar.primary ? "" : ` (${e.calendar.words})`}`;
+  `${quoted(e.summary)} on ${weekdayMonthDay(e.day)}${e.calendar.primary ? "" : ` (${e.calendar.words})`}`;
 
 const QUESTIONS: readonly Question[] = [
   {
@@ -83,7 +84,7 @@ export const meetingDetail: CalendarTemplate = {
       instruction,
       helpers: ["eventsIn", "eventNamed"],
       statements: [
-        `const found = eventNamed(eventsIn(${lit(e.calendar.ref)}, ${lit(dayStart(e.day))}, ${lit(dayStart(nextDay(e.day)))}), ${lit(e.summary)});`,
+        `const found = eventNamed(eventsIn(${lit(e.calendar.ref)}, ${lit(dayStart(e.day))}, ${lit(dayStart(addDays(e.day, 1)))}), ${lit(e.summary)});`,
         `const event = ${callWith(get, { calendarId: lit(e.calendar.ref), eventId: "found.id" })}.event;`,
         ...q.code,
       ],

@@ -17,15 +17,14 @@ import {
   ANSWERS,
   clockWords,
   dayStart,
-  dayWords,
   NEW_TITLES,
-  nextDay,
   REPLY_NOTES,
   SHIFTS,
   WEEKDAYS,
 } from "./calendar-words";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { addDays, weekdayMonthDay } from "./words-dates";
 
 /** A meeting on a calendar the account writes and organised there: only such can be rearranged. */
 export const ownMeeting = (e: EventView) =>
@@ -33,7 +32,7 @@ export const ownMeeting = (e: EventView) =>
 const where = (e: EventView) => (e.calendar.primary ? "" : ` on ${e.calendar.words}`);
 /** Statements that leave `event` for the named meeting. */
 const findEvent = (e: EventView) => [
-  `const event = eventNamed(eventsIn(${lit(e.calendar.ref)}, ${lit(dayStart(e.day))}, ${lit(dayStart(nextDay(e.day)))}), ${lit(e.summary)});`,
+  `const event = eventNamed(eventsIn(${lit(e.calendar.ref)}, ${lit(dayStart(e.day))}, ${lit(dayStart(addDays(e.day, 1)))}), ${lit(e.summary)});`,
 ];
 const FOUND = { chainLength: 2, branching: 0, writes: 1, hiddenIds: 1 };
 
@@ -55,7 +54,7 @@ export const moveMeeting: CalendarTemplate = {
     const update = toolOf(ctx, "update_event");
     return calendarDraft(ctx.lens, {
       kind: "graph",
-      instruction: `Find the ${quoted(e.summary)} meeting on ${dayWords(e.day)}${where(e)} and move it ${shift.words}, keeping its length.`,
+      instruction: `Find the ${quoted(e.summary)} meeting on ${weekdayMonthDay(e.day)}${where(e)} and move it ${shift.words}, keeping its length.`,
       helpers: ["eventsIn", "eventNamed"],
       statements: [
         ...findEvent(e),
@@ -98,7 +97,7 @@ export const inviteGuest: CalendarTemplate = {
     const update = toolOf(ctx, "update_event");
     return calendarDraft(ctx.lens, {
       kind: "graph",
-      instruction: `Invite ${name} (${email}) to ${quoted(e.summary)} on ${dayWords(e.day)}${where(e)}, keeping everyone already invited.`,
+      instruction: `Invite ${name} (${email}) to ${quoted(e.summary)} on ${weekdayMonthDay(e.day)}${where(e)}, keeping everyone already invited.`,
       helpers: ["eventsIn", "eventNamed"],
       statements: [
         ...findEvent(e),
@@ -145,7 +144,7 @@ export const answerInvitation: CalendarTemplate = {
     if (note !== undefined) values.comment = lit(note);
     return calendarDraft(ctx.lens, {
       kind: "graph",
-      instruction: `${verb} the invitation to ${quoted(e.summary)} on ${dayWords(e.day)}${note === undefined ? "" : ` with the note ${quoted(note)}`}.`,
+      instruction: `${verb} the invitation to ${quoted(e.summary)} on ${weekdayMonthDay(e.day)}${note === undefined ? "" : ` with the note ${quoted(note)}`}.`,
       helpers: ["eventsIn", "eventNamed"],
       statements: [...findEvent(e), `${callWith(respond, values)};`, "return null;"],
       hidden: [e.id],
@@ -171,7 +170,7 @@ export const cancelMeeting: CalendarTemplate = {
     const del = toolOf(ctx, "delete_event");
     return calendarDraft(ctx.lens, {
       kind: "graph",
-      instruction: `Remove ${quoted(e.summary)} on ${dayWords(e.day)} from ${e.calendar.words}.`,
+      instruction: `Remove ${quoted(e.summary)} on ${weekdayMonthDay(e.day)} from ${e.calendar.words}.`,
       helpers: ["eventsIn", "eventNamed"],
       statements: [
         ...findEvent(e),
@@ -272,7 +271,7 @@ export const bookSharedSlot: CalendarTemplate = {
     if (create.args.attendees) values.attendees = lit([{ email: guest }]);
     return calendarDraft(ctx.lens, {
       kind: "graph",
-      instruction: `Find the earliest time on ${dayWords(day)} between ${clockWords(from)} and ${clockWords(to)} (London time) when both my calendar and ${other.words} are free for ${minutes} minutes, and book a ${minutes}-minute meeting called ${quoted(title)} on my calendar at that time${create.args.attendees ? `, inviting ${other.words.replace(/'s calendar$/, "")} (${guest})` : ""}.`,
+      instruction: `Find the earliest time on ${weekdayMonthDay(day)} between ${clockWords(from)} and ${clockWords(to)} (London time) when both my calendar and ${other.words} are free for ${minutes} minutes, and book a ${minutes}-minute meeting called ${quoted(title)} on my calendar at that time${create.args.attendees ? `, inviting ${other.words.replace(/'s calendar$/, "")} (${guest})` : ""}.`,
       helpers: [],
       statements: [
         `const answer = ${callWith(freebusy, { calendars: lit([{ id: "primary" }, { id: other.id }]), timeMin: lit(iso(from)), timeMax: lit(iso(to)) })};`,

@@ -5,6 +5,7 @@
 // aggregates.
 import type { Agenda, EventView } from "./calendar-explore";
 import { findCalendar } from "./calendar-program-reads";
+import { sweepTemplate } from "./calendar-program-sweep";
 import { inWeek, weekBounds } from "./calendar-program-writes";
 import {
   type CalendarTemplate,
@@ -14,9 +15,10 @@ import {
   toolOf,
   unfit,
 } from "./calendar-template";
-import { dayWords, SHIFTS, WEEKS } from "./calendar-words";
+import { SHIFTS, WEEKS } from "./calendar-words";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { weekdayMonthDay } from "./words-dates";
 
 interface Person {
   email: string;
@@ -83,27 +85,22 @@ const guestCombos = (agenda: Agenda) => {
 };
 
 /** "For every meeting I organise in the week of ... that Tom Becker is invited to, also invite ..." */
-export const guestsInWeek: CalendarTemplate = {
+export const guestsInWeek = sweepTemplate({
   name: "guests-in-week",
-  kind: "programmatic",
   says: /^(For every meeting I organise in the week of .+ that .+ is invited to, also invite|Take .+ off every meeting I organise in the week of)/,
   roles: ["update_event"],
-  maxWrites: (agenda) => Math.max(0, ...guestCombos(agenda).map((c) => c.hits.length)),
-  capacity: (_ctx, agenda) => guestCombos(agenda).length,
-  build(ctx, agenda, target) {
-    const found = pick(
-      ctx.rng,
-      guestCombos(agenda).filter((c) => c.hits.length >= target.minWrites),
-    );
+  combos: guestCombos,
+  none: ["no_meeting", "no meeting of mine has guests"],
+  draft(ctx, agenda, found) {
     const mine = agenda.calendars.find((c) => c.primary);
-    if (!found || !mine) return unfit("no_meeting", "no meeting of mine has guests");
+    if (!mine) return unfit("no_meeting", "no meeting of mine has guests");
     const { monday, person, change, hits } = found;
     const update = toolOf(ctx, "update_event");
     const week = weekBounds(monday);
     const instruction =
       change.how === "add"
-        ? `For every meeting I organise in the week of ${dayWords(monday)} that ${person.name} is invited to, also invite ${change.other.name} (${change.other.email}) unless they are already on it, keeping everyone already invited. Leave recurring meetings alone.`
-        : `Take ${person.name} off every meeting I organise in the week of ${dayWords(monday)}, keeping every other guest. Leave recurring meetings alone.`;
+        ? `For every meeting I organise in the week of ${weekdayMonthDay(monday)} that ${person.name} is invited to, also invite ${change.other.name} (${change.other.email}) unless they are already on it, keeping everyone already invited. Leave recurring meetings alone.`
+        : `Take ${person.name} off every meeting I organise in the week of ${weekdayMonthDay(monday)}, keeping every other guest. Leave recurring meetings alone.`;
     const newGuests =
       change.how === "add"
         ? `guests.map((a) => ({ email: a.email })).concat([{ email: ${lit(change.other.email)} }])`
@@ -130,7 +127,7 @@ export const guestsInWeek: CalendarTemplate = {
       difficulty: { chainLength: 2 + hits.length, branching: 2, writes: hits.length, hiddenIds: 1 },
     });
   },
-};
+});
 
 const shiftCombos = (agenda: Agenda) =>
   WEEKS.flatMap((monday) => {
@@ -142,26 +139,21 @@ const shiftCombos = (agenda: Agenda) =>
   });
 
 /** "Move every meeting I organise in the week of ... that has Priya Natarajan among its guests an hour later." */
-export const shiftPersonMeetings: CalendarTemplate = {
+export const shiftPersonMeetings = sweepTemplate({
   name: "shift-person-meetings",
-  kind: "programmatic",
   says: /^Move every meeting I organise in the week of .+ that has .+ among its guests /,
   roles: ["update_event"],
-  maxWrites: (agenda) => Math.max(0, ...shiftCombos(agenda).map((c) => c.hits.length)),
-  capacity: (_ctx, agenda) => shiftCombos(agenda).length,
-  build(ctx, agenda, target) {
-    const found = pick(
-      ctx.rng,
-      shiftCombos(agenda).filter((c) => c.hits.length >= target.minWrites),
-    );
+  combos: shiftCombos,
+  none: ["no_meeting", "no meeting of mine has guests"],
+  draft(ctx, agenda, found) {
     const mine = agenda.calendars.find((c) => c.primary);
-    if (!found || !mine) return unfit("no_meeting", "no meeting of mine has guests");
+    if (!mine) return unfit("no_meeting", "no meeting of mine has guests");
     const { monday, person, shift, hits } = found;
     const update = toolOf(ctx, "update_event");
     const week = weekBounds(monday);
     return calendarDraft(ctx.lens, {
       kind: "programmatic",
-      instruction: `Move every meeting I organise in the week of ${dayWords(monday)} that has ${person.name} among its guests ${shift.words}, keeping each one's length. Leave recurring meetings and flights alone.`,
+      instruction: `Move every meeting I organise in the week of ${weekdayMonthDay(monday)} that has ${person.name} among its guests ${shift.words}, keeping each one's length. Leave recurring meetings and flights alone.`,
       helpers: ["eventsIn"],
       statements: [
         ...findCalendar(ctx, mine),
@@ -178,7 +170,7 @@ export const shiftPersonMeetings: CalendarTemplate = {
       difficulty: { chainLength: 2 + hits.length, branching: 2, writes: hits.length, hiddenIds: 1 },
     });
   },
-};
+});
 
 interface Measure {
   /** The question, naming the person and the span of days. */
@@ -210,7 +202,7 @@ const MEASURES: readonly Measure[] = [
 
 /** A range of the seeded weeks a question can cover: one week, or all of them. */
 const SPANS = [
-  ...WEEKS.map((monday) => ({ words: `in the week of ${dayWords(monday)}`, monday })),
+  ...WEEKS.map((monday) => ({ words: `in the week of ${weekdayMonthDay(monday)}`, monday })),
   { words: "between Monday, December 30 and Friday, January 24", monday: undefined },
 ];
 

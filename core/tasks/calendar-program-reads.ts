@@ -10,9 +10,10 @@ import {
   toolOf,
   unfit,
 } from "./calendar-template";
-import { addDaysTo, clockWords, dayStart, dayWords, WEEKDAYS, WEEKS } from "./calendar-words";
+import { clockWords, dayStart, WEEKDAYS, WEEKS } from "./calendar-words";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { addDays, weekdayMonthDay } from "./words-dates";
 
 interface Filter {
   words: string;
@@ -38,7 +39,7 @@ const FILTERS: readonly Filter[] = [
 const counted = (e: EventView) => !e.allDay && !e.transparent;
 const hoursIn = (agenda: Agenda, cal: CalendarView, monday: string, f: Filter) => {
   const from = Date.parse(dayStart(monday));
-  const to = Date.parse(dayStart(addDaysTo(monday, 7)));
+  const to = Date.parse(dayStart(addDays(monday, 7)));
   const ms = agenda.events
     .filter(
       (e) =>
@@ -54,7 +55,7 @@ export const findCalendar = (ctx: CalendarContext, cal: CalendarView) => [
   `const calendarId = calendars.find((c) => ${cal.primary ? "c.primary === true" : `c.summary === ${lit(cal.summary)}`}).id;`,
 ];
 
-const weekWords = (monday: string) => `the week of ${dayWords(monday)}`;
+const weekWords = (monday: string) => `the week of ${weekdayMonthDay(monday)}`;
 const combos = (agenda: Agenda) =>
   agenda.calendars
     .filter((c) => !c.id.includes("#"))
@@ -82,7 +83,7 @@ export const weekHours: CalendarTemplate = {
       helpers: ["eventsIn"],
       statements: [
         ...findCalendar(ctx, cal),
-        `const events = eventsIn(calendarId, ${lit(dayStart(monday))}, ${lit(dayStart(addDaysTo(monday, 7)))});`,
+        `const events = eventsIn(calendarId, ${lit(dayStart(monday))}, ${lit(dayStart(addDays(monday, 7)))});`,
         "let ms = 0;",
         "for (const e of events) {",
         '  if (!e.start.dateTime || e.transparency === "transparent") continue;',
@@ -124,7 +125,7 @@ export const hoursPerCalendar: CalendarTemplate = {
         "for (const c of calendars) {",
         '  if (c.id.includes("#")) continue;',
         "  let ms = 0;",
-        `  for (const e of eventsIn(c.id, ${lit(dayStart(monday))}, ${lit(dayStart(addDaysTo(monday, 7)))})) {`,
+        `  for (const e of eventsIn(c.id, ${lit(dayStart(monday))}, ${lit(dayStart(addDays(monday, 7)))})) {`,
         '    if (e.start.dateTime && e.transparency !== "transparent") ms += Date.parse(e.end.dateTime) - Date.parse(e.start.dateTime);',
         "  }",
         "  out[c.summary] = ms / 3600000;",
@@ -221,7 +222,7 @@ export const longestFree: CalendarTemplate = {
       group.length === 1
         ? (group[0]?.words ?? "")
         : `both my calendar and ${group[1]?.words ?? ""} together`;
-    const instruction = `On ${dayWords(day)}, what is the longest stretch of time between ${clockWords(from)} and ${clockWords(to)} (London time) that is free on ${whose}, going by free/busy information? ${ask === "length" ? "Answer with its length in minutes." : "Answer with the time it starts, as HH:MM on a 24-hour clock."}`;
+    const instruction = `On ${weekdayMonthDay(day)}, what is the longest stretch of time between ${clockWords(from)} and ${clockWords(to)} (London time) that is free on ${whose}, going by free/busy information? ${ask === "length" ? "Answer with its length in minutes." : "Answer with the time it starts, as HH:MM on a 24-hour clock."}`;
     if (givesAway(instruction, answer)) return unfit("no_answer", "the answer is in the question");
     const freebusy = toolOf(ctx, "freebusy");
     const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;

@@ -4,6 +4,7 @@
 // events with a condition per event, and writes per event or aggregates per day.
 import type { Agenda, CalendarView, EventView } from "./calendar-explore";
 import { findCalendar } from "./calendar-program-reads";
+import { sweepTemplate } from "./calendar-program-sweep";
 import { inWeek, weekBounds } from "./calendar-program-writes";
 import {
   type CalendarTemplate,
@@ -13,9 +14,10 @@ import {
   toolOf,
   unfit,
 } from "./calendar-template";
-import { addDaysTo, dayStart, dayWords, ROOMS, WEEKS } from "./calendar-words";
+import { dayStart, ROOMS, WEEKS } from "./calendar-words";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { addDays, weekdayMonthDay } from "./words-dates";
 
 interface Condition {
   words: string;
@@ -59,26 +61,21 @@ const placeCombos = (agenda: Agenda) =>
   );
 
 /** "For every meeting I organise in the week of ... that has no location yet, set it to "Room 2.10"." */
-export const locateUnplaced: CalendarTemplate = {
+export const locateUnplaced = sweepTemplate({
   name: "locate-unplaced",
-  kind: "programmatic",
   says: /^Find every meeting I organise on my calendar in the week of .+ with no location/,
   roles: ["update_event"],
-  maxWrites: (agenda) => Math.max(0, ...placeCombos(agenda).map((c) => c.hits.length)),
-  capacity: (_ctx, agenda) => placeCombos(agenda).length,
-  build(ctx, agenda, target) {
-    const found = pick(
-      ctx.rng,
-      placeCombos(agenda).filter((c) => c.hits.length >= target.minWrites),
-    );
+  combos: placeCombos,
+  none: ["no_meeting", "every meeting of mine has a place"],
+  draft(ctx, agenda, found) {
     const mine = agenda.calendars.find((c) => c.primary);
-    if (!found || !mine) return unfit("no_meeting", "every meeting of mine has a place");
+    if (!mine) return unfit("no_meeting", "every meeting of mine has a place");
     const { monday, condition, room, hits } = found;
     const update = toolOf(ctx, "update_event");
     const week = weekBounds(monday);
     return calendarDraft(ctx.lens, {
       kind: "programmatic",
-      instruction: `Find every meeting I organise on my calendar in the week of ${dayWords(monday)} with no location${condition.words}, and set its location to ${quoted(room)}. Leave all-day events and recurring meetings alone.`,
+      instruction: `Find every meeting I organise on my calendar in the week of ${weekdayMonthDay(monday)} with no location${condition.words}, and set its location to ${quoted(room)}. Leave all-day events and recurring meetings alone.`,
       helpers: ["eventsIn"],
       statements: [
         ...findCalendar(ctx, mine),
@@ -94,7 +91,7 @@ export const locateUnplaced: CalendarTemplate = {
       difficulty: { chainLength: 2 + hits.length, branching: 2, writes: hits.length, hiddenIds: 1 },
     });
   },
-};
+});
 
 interface InstanceChange {
   words(title: string): string;
@@ -144,29 +141,24 @@ const instanceCombos = (agenda: Agenda) => {
 };
 
 /** "For every "Daily standup" on the Product Team calendar in the week of ..., set the location ... for that day only." */
-export const seriesInstances: CalendarTemplate = {
+export const seriesInstances = sweepTemplate({
   name: "series-instances",
-  kind: "programmatic",
   says: /^For each occurrence of the recurring meeting ".+" on .+ in the week of/,
   roles: ["update_event"],
-  maxWrites: (agenda) => Math.max(0, ...instanceCombos(agenda).map((c) => c.hits.length)),
+  combos: instanceCombos,
   capacity: (ctx, agenda) =>
     ctx.lens.update_event?.args.modificationScope && ctx.lens.update_event.args.originalStartTime
       ? instanceCombos(agenda).length
       : 0,
-  build(ctx, agenda, target) {
-    const found = pick(
-      ctx.rng,
-      instanceCombos(agenda).filter((c) => c.hits.length >= target.minWrites),
-    );
-    if (!found) return unfit("no_series", "no recurring meeting to change");
+  none: ["no_series", "no recurring meeting to change"],
+  draft(ctx, _agenda, found) {
     const { cal, title, monday, change, hits } = found;
     const update = toolOf(ctx, "update_event");
     const week = weekBounds(monday);
     const guard = "location" in change.values ? ` || e.location === ${change.values.location}` : "";
     return calendarDraft(ctx.lens, {
       kind: "programmatic",
-      instruction: `For each occurrence of the recurring meeting ${quoted(title)} on ${cal.words} in the week of ${dayWords(monday)}, ${change.words(title)} for that occurrence only, leaving the rest of the series as it is.`,
+      instruction: `For each occurrence of the recurring meeting ${quoted(title)} on ${cal.words} in the week of ${weekdayMonthDay(monday)}, ${change.words(title)} for that occurrence only, leaving the rest of the series as it is.`,
       helpers: ["eventsIn"],
       statements: [
         `for (const e of eventsIn(${lit(cal.ref)}, ${lit(week.from)}, ${lit(week.to)})) {`,
@@ -186,7 +178,7 @@ export const seriesInstances: CalendarTemplate = {
       difficulty: { chainLength: 1 + hits.length, branching: 2, writes: hits.length, hiddenIds: 1 },
     });
   },
-};
+});
 
 interface DayMeasure {
   words: string;
@@ -218,7 +210,7 @@ const WINDOWS = [
 type Window = (typeof WINDOWS)[number];
 
 const hourOf = (day: string, hour: number) =>
-  hour === 24 ? dayStart(addDaysTo(day, 1)) : `${day}T${String(hour).padStart(2, "0")}:00:00Z`;
+  hour === 24 ? dayStart(addDays(day, 1)) : `${day}T${String(hour).padStart(2, "0")}:00:00Z`;
 
 const blocking = (e: EventView) => !e.allDay && !e.transparent;
 
@@ -250,7 +242,7 @@ const startsIn = (e: EventView, window: Window) =>
 
 /** The single weekday with the extreme total (undefined on a tie or an empty week). */
 function extremeDay(agenda: Agenda, c: ReturnType<typeof dayCombos>[number]) {
-  const days = [0, 1, 2, 3, 4].map((n) => addDaysTo(c.monday, n));
+  const days = [0, 1, 2, 3, 4].map((n) => addDays(c.monday, n));
   const totals = days.map((day) =>
     agenda.events
       .filter(
@@ -286,10 +278,10 @@ export const busiestDay: CalendarTemplate = {
     const { cal, monday, window, measure, extreme, condition } = found;
     const who =
       condition.words === "" ? "" : " with at least one guest besides the calendar's owner";
-    const days = [0, 1, 2, 3, 4].map((n) => addDaysTo(monday, n));
+    const days = [0, 1, 2, 3, 4].map((n) => addDays(monday, n));
     return calendarDraft(ctx.lens, {
       kind: "programmatic",
-      instruction: `Which weekday (Monday to Friday) of the week of ${dayWords(monday)} has ${extreme.words} ${measure.words}${window.words}${who} on ${cal.words} (London time)? Count only meetings with a start and end time that block time, and answer with the date as YYYY-MM-DD.`,
+      instruction: `Which weekday (Monday to Friday) of the week of ${weekdayMonthDay(monday)} has ${extreme.words} ${measure.words}${window.words}${who} on ${cal.words} (London time)? Count only meetings with a start and end time that block time, and answer with the date as YYYY-MM-DD.`,
       helpers: ["eventsIn"],
       statements: [
         ...findCalendar(ctx, cal),

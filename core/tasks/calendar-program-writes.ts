@@ -4,6 +4,7 @@
 import type { Agenda, CalendarView, EventView } from "./calendar-explore";
 import { AGENDA_RANGE } from "./calendar-explore";
 import { findCalendar } from "./calendar-program-reads";
+import { sweepTemplate } from "./calendar-program-sweep";
 import {
   type CalendarTemplate,
   calendarDraft,
@@ -12,22 +13,22 @@ import {
   toolOf,
   unfit,
 } from "./calendar-template";
-import { addDaysTo, dayStart, dayWords, ROOMS, WEEKS } from "./calendar-words";
+import { dayStart, ROOMS, WEEKS } from "./calendar-words";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { addDays, weekdayMonthDay } from "./words-dates";
 
 const THRESHOLDS = [2, 3, 4, 5] as const;
 /** The week starting `monday` as listing bounds and as an instant. */
 export const weekBounds = (monday: string) => ({
   from: dayStart(monday),
-  to: dayStart(addDaysTo(monday, 7)),
+  to: dayStart(addDays(monday, 7)),
   fromMs: Date.parse(dayStart(monday)),
 });
 
 /** Whether an event starts in the week of `monday`. */
 export const inWeek = (e: EventView, monday: string) =>
-  e.startMs >= Date.parse(dayStart(monday)) &&
-  e.startMs < Date.parse(dayStart(addDaysTo(monday, 7)));
+  e.startMs >= Date.parse(dayStart(monday)) && e.startMs < Date.parse(dayStart(addDays(monday, 7)));
 
 const bigOnes = (agenda: Agenda, cal: CalendarView, monday: string, n: number, room: string) =>
   agenda.events.filter(
@@ -59,28 +60,22 @@ const locateCombos = (agenda: Agenda) =>
     .filter((c) => c.hits.length > 0);
 
 /** "For every meeting on my calendar in the week of ... with more than 3 guests, set the location to "Boardroom"." */
-export const locateBigMeetings: CalendarTemplate = {
+export const locateBigMeetings = sweepTemplate({
   name: "locate-big-meetings",
-  kind: "programmatic",
   says: /^For every meeting .+ more than \d+ guests, set the location/,
   roles: ["update_event"],
-  maxWrites: (agenda) => Math.max(0, ...locateCombos(agenda).map((c) => c.hits.length)),
-  capacity: (_ctx, agenda) => locateCombos(agenda).length,
-  build(ctx, agenda, target) {
-    const found = pick(
-      ctx.rng,
-      locateCombos(agenda).filter((c) => c.hits.length >= target.minWrites),
-    );
-    if (!found) return unfit("no_meeting", "no week has meetings that big");
+  combos: locateCombos,
+  none: ["no_meeting", "no week has meetings that big"],
+  draft(ctx, _agenda, found) {
     const { cal, monday, n, room, hits } = found;
     const update = toolOf(ctx, "update_event");
     return calendarDraft(ctx.lens, {
       kind: "programmatic",
-      instruction: `For every meeting ${cal.primary ? "I organise on my calendar" : `on ${cal.words}`} in the week of ${dayWords(monday)} that has more than ${n} guests, set the location to ${quoted(room)}. Leave all-day events alone.`,
+      instruction: `For every meeting ${cal.primary ? "I organise on my calendar" : `on ${cal.words}`} in the week of ${weekdayMonthDay(monday)} that has more than ${n} guests, set the location to ${quoted(room)}. Leave all-day events alone.`,
       helpers: ["eventsIn"],
       statements: [
         ...findCalendar(ctx, cal),
-        `for (const e of eventsIn(calendarId, ${lit(dayStart(monday))}, ${lit(dayStart(addDaysTo(monday, 7)))})) {`,
+        `for (const e of eventsIn(calendarId, ${lit(dayStart(monday))}, ${lit(dayStart(addDays(monday, 7)))})) {`,
         `  if (!e.start.dateTime || Date.parse(e.start.dateTime) < ${Date.parse(dayStart(monday))}) continue;`,
         `  if (e.organizer.email !== calendarId || (e.attendees || []).length <= ${n} || e.location === ${lit(room)}) continue;`,
         `  ${callWith(update, { calendarId: "calendarId", eventId: "e.id", location: lit(room) })};`,
@@ -92,7 +87,7 @@ export const locateBigMeetings: CalendarTemplate = {
       difficulty: { chainLength: 2 + hits.length, branching: 2, writes: hits.length, hiddenIds: 1 },
     });
   },
-};
+});
 
 const holidays = (agenda: Agenda) =>
   agenda.events.filter((e) => e.calendar.id.includes("#holiday") && e.allDay).map((e) => e.day);
@@ -141,20 +136,15 @@ const holidayCombos = (agenda: Agenda) => {
 };
 
 /** "Cancel every meeting on my calendar with Dana Whitfield that falls on a US public holiday." */
-export const holidayMeetings: CalendarTemplate = {
+export const holidayMeetings = sweepTemplate({
   name: "holiday-meetings",
-  kind: "programmatic",
   says: /US public holiday/,
   roles: ["delete_event", "respond"],
-  maxWrites: (agenda) => Math.max(0, ...holidayCombos(agenda).map((c) => c.hits.length)),
-  capacity: (_ctx, agenda) => holidayCombos(agenda).length,
-  build(ctx, agenda, target) {
-    const found = pick(
-      ctx.rng,
-      holidayCombos(agenda).filter((c) => c.hits.length >= target.minWrites),
-    );
+  combos: holidayCombos,
+  none: ["no_meeting", "no meeting falls on a holiday"],
+  draft(ctx, agenda, found) {
     const holiday = agenda.calendars.find((c) => c.id.includes("#holiday"));
-    if (!found || !holiday) return unfit("no_meeting", "no meeting falls on a holiday");
+    if (!holiday) return unfit("no_meeting", "no meeting falls on a holiday");
     const { email, name, action, hits } = found;
     const tool = toolOf(ctx, action.role);
     const write =
@@ -183,7 +173,7 @@ export const holidayMeetings: CalendarTemplate = {
       difficulty: { chainLength: 2 + hits.length, branching: 2, writes: hits.length, hiddenIds: 1 },
     });
   },
-};
+});
 
 const ANSWER_ALL = [
   { answer: "accepted", verb: "Accept" },
@@ -219,10 +209,10 @@ export const answerPending: CalendarTemplate = {
     const respond = toolOf(ctx, "respond");
     return calendarDraft(ctx.lens, {
       kind: "programmatic",
-      instruction: `${how.verb} every invitation on my calendar in the week of ${dayWords(monday)} that I have not answered yet.`,
+      instruction: `${how.verb} every invitation on my calendar in the week of ${weekdayMonthDay(monday)} that I have not answered yet.`,
       helpers: ["eventsIn"],
       statements: [
-        `for (const e of eventsIn("primary", ${lit(dayStart(monday))}, ${lit(dayStart(addDaysTo(monday, 7)))})) {`,
+        `for (const e of eventsIn("primary", ${lit(dayStart(monday))}, ${lit(dayStart(addDays(monday, 7)))})) {`,
         `  if (Date.parse(e.start.dateTime || e.start.date + "T00:00:00Z") < ${Date.parse(dayStart(monday))}) continue;`,
         "  const me = (e.attendees || []).find((a) => a.self);",
         '  if (!me || me.organizer || me.responseStatus !== "needsAction") continue;',

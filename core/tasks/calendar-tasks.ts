@@ -27,8 +27,9 @@ import { busiestDay, locateUnplaced, seriesInstances } from "./calendar-program-
 import { answerPending, holidayMeetings, locateBigMeetings } from "./calendar-program-writes";
 import type { CalendarTemplate } from "./calendar-template";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import type { SurfaceTaskSource } from "./surface-tasks";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import type { TaskKind } from "./task";
+import { fittingTemplates, noTemplate } from "./template-draw";
 
 export const CALENDAR_TEMPLATES: readonly CalendarTemplate[] = [
   moveMeeting,
@@ -60,29 +61,23 @@ const WRITE_ROLES: ReadonlySet<CalendarRole> = new Set([
 ]);
 
 /** Environments whose tools are a calendar of core/importers/mcp-calendar-surface.ts. */
-export const calendarTaskSource: SurfaceTaskSource = {
+export const calendarTaskSource = lensTaskSource({
   name: "calendar",
-  recognise(db, tools) {
-    const lens = calendarLens(db, tools);
-    if (!lens) return undefined;
+  lens: calendarLens,
+  unfit: (lens) =>
+    unfitIfReadOnly("this calendar's tools only read", () =>
+      CALENDAR_TEMPLATES.some(
+        (t) =>
+          t.roles.some((role) => WRITE_ROLES.has(role)) &&
+          t.roles.every((role) => lens[role] !== undefined),
+      ),
+    ),
+  drafter(lens) {
     const run = openCalendarRun();
-    return {
-      unfit(minWrites) {
-        if (minWrites === 0) return undefined;
-        const writes = CALENDAR_TEMPLATES.some(
-          (t) =>
-            t.roles.some((role) => WRITE_ROLES.has(role)) &&
-            t.roles.every((role) => lens[role] !== undefined),
-        );
-        return writes
-          ? undefined
-          : `this calendar's tools only read, so no task can make ${minWrites} write(s)`;
-      },
-      draft: ({ rng, runner }, kind, target) =>
-        calendarTask({ lens, rng, runner }, kind, target, run),
-    };
+    return ({ rng, runner }, kind, target) =>
+      calendarTask({ lens, rng, runner }, kind, target, run);
   },
-};
+});
 
 /** One calendar task of `kind` (see calendar-draw.ts for how templates are drawn). */
 export function calendarTask(
@@ -93,22 +88,13 @@ export function calendarTask(
 ): DraftAttempt {
   const agenda = readAgenda(ctx);
   if (!agenda) return { ok: false, reason: "no_agenda", detail: "the calendars cannot be read" };
-  const usable = CALENDAR_TEMPLATES.filter(
-    (t) =>
-      t.kind === kind &&
-      t.roles.every((role) => ctx.lens[role] !== undefined) &&
-      t.capacity(ctx, agenda) > 0 &&
-      (target.minWrites === 0 || t.maxWrites(agenda) >= target.minWrites),
-  );
+  const usable = fittingTemplates(CALENDAR_TEMPLATES, kind, target, {
+    runs: (t) => t.roles.every((role) => ctx.lens[role] !== undefined),
+    capacity: (t) => t.capacity(ctx, agenda),
+    maxWrites: (t) => t.maxWrites(agenda),
+  });
   if (usable.length === 0) {
-    return {
-      ok: false,
-      reason: "no_template",
-      detail:
-        target.minWrites > 0
-          ? `no ${kind} task of these calendars makes ${target.minWrites} write(s)`
-          : `no ${kind} template fits these calendars`,
-    };
+    return noTemplate(kind, target, { of: "of these calendars", fits: "these calendars" });
   }
   return kind === "graph"
     ? drawWeighted(ctx, agenda, target, usable)

@@ -2,13 +2,21 @@
 // solution program may call (the events of a range of a calendar, one event by title) and the
 // draft every template returns. Helpers are emitted only when a program uses them.
 import type { CalendarRole } from "../importers/mcp-calendar-roles";
-import type { Json } from "../json";
 import type { Agenda, CalendarContext } from "./calendar-explore";
 import type { CalendarLens, CalendarTool } from "./calendar-lens";
 import type { DraftTarget, TaskDraft } from "./draft";
-import { instructionLeaks } from "./phrasing-leaks";
-import { callCode, functionSource } from "./program-code";
+import { callCode } from "./program-code";
+import {
+  givesAway,
+  inOrder,
+  quoted,
+  type SurfaceDraftParts,
+  surfaceDraft,
+  unfit,
+} from "./surface-draft";
 import type { TaskKind } from "./task";
+
+export { givesAway, quoted, unfit };
 
 export type Built = TaskDraft | { reason: string; detail: string };
 
@@ -25,9 +33,6 @@ export interface CalendarTemplate {
   capacity(ctx: CalendarContext, agenda: Agenda): number;
   build(ctx: CalendarContext, agenda: Agenda, target: DraftTarget): Built;
 }
-
-export const unfit = (reason: string, detail: string) => ({ reason, detail });
-export const quoted = (text: string) => `"${text}"`;
 
 export function toolOf(ctx: CalendarContext, role: CalendarRole): CalendarTool {
   const tool = ctx.lens[role];
@@ -64,36 +69,12 @@ function helperCode(lens: CalendarLens, helper: Helper): string {
   }
 }
 
-/** Whether the instruction would state the answer (validation would drop the task). */
-export function givesAway(instruction: string, answer: Json): boolean {
-  return (
-    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
-  );
-}
-
-export interface CalendarDraftParts {
-  kind: TaskKind;
-  instruction: string;
-  helpers: Helper[];
-  statements: string[];
-  answerMatch?: TaskDraft["answerMatch"];
-  hidden: TaskDraft["hidden"];
-  tools: string[];
-  difficulty: TaskDraft["difficulty"];
-}
+export type CalendarDraftParts = SurfaceDraftParts<Helper>;
 
 export function calendarDraft(lens: CalendarLens, parts: CalendarDraftParts): TaskDraft {
-  const order: Helper[] = ["eventsIn", "eventNamed"];
-  const helpers = order.filter((h) => parts.helpers.includes(h));
-  return {
-    kind: parts.kind,
-    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
-    program: functionSource([...helpers.map((h) => helperCode(lens, h)), ...parts.statements]),
-    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
-    hidden: parts.hidden,
-    tools: [...new Set(parts.tools)],
-    difficulty: parts.difficulty,
-    // Every chain feeds an id or a time only an earlier call revealed into a later call.
-    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
-  };
+  const helpers = inOrder<Helper>(["eventsIn", "eventNamed"], parts.helpers);
+  return surfaceDraft(
+    parts,
+    helpers.map((h) => helperCode(lens, h)),
+  );
 }

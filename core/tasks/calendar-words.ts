@@ -1,27 +1,7 @@
-// The words calendar tasks speak: dates as a user says them ("Thursday, January 9"), London
-// clock times ("4:30 PM"), the weeks of the seeded agenda, and the titles, notes and places new
-// meetings and changes use.
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "Thursday, January 9" for a `YYYY-MM-DD` date. */
-export function dayWords(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return `${DAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
-}
+// The words calendar tasks speak: London clock times ("4:30 PM"), the weeks of the seeded agenda,
+// and the titles, notes and places new meetings and changes use. Days in words ("Thursday,
+// January 9") come from words-dates.
+import { addDays } from "./words-dates";
 
 /** "9 AM", "4:30 PM" for an instant, in London (offset 0 in winter). */
 export function clockWords(ms: number): string {
@@ -33,17 +13,13 @@ export function clockWords(ms: number): string {
 }
 
 export const dayStart = (day: string) => `${day}T00:00:00Z`;
-export const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-export const addDaysTo = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The Mondays of the seeded weeks. */
 export const WEEKS = ["2024-12-30", "2025-01-06", "2025-01-13", "2025-01-20"] as const;
 
 /** Weekdays of the seeded weeks, Monday to Friday. */
 export const WEEKDAYS: readonly string[] = WEEKS.flatMap((monday) =>
-  [0, 1, 2, 3, 4].map((n) => addDaysTo(monday, n)),
+  [0, 1, 2, 3, 4].map((n) => addDays(monday, n)),
 );
 
 export const SHIFTS: readonly { words: string; ms: number }[] = [

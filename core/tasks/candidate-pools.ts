@@ -6,6 +6,7 @@
 import type { Prng } from "../sandbox/determinism";
 import type { Built, DraftAttempt } from "./draft";
 import { shuffled } from "./graph-random";
+import { firstBuilt } from "./template-draw";
 
 export interface PooledCandidate {
   /** Equal for candidates whose solutions would make the same calls. */
@@ -38,17 +39,17 @@ export function drawFromPools<T, C extends PooledCandidate>(
   exhausted: { reason: string; detail: string },
   fits: (candidate: C) => boolean = () => true,
 ): DraftAttempt {
-  let last = exhausted;
-  for (const template of shuffled(rng, usable)) {
-    const left = (session.pools.get(template) ?? []).filter(
-      (c) => !session.drafted.has(c.key) && fits(c),
-    );
-    const candidate = left[Math.floor(rng.next() * left.length)];
-    if (!candidate) continue;
-    session.drafted.add(candidate.key);
-    const built = candidate.render(rng);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-  }
-  return { ok: false, ...last };
+  return firstBuilt(
+    shuffled(rng, usable),
+    (template) => {
+      const left = (session.pools.get(template) ?? []).filter(
+        (c) => !session.drafted.has(c.key) && fits(c),
+      );
+      const candidate = left[Math.floor(rng.next() * left.length)];
+      if (!candidate) return undefined;
+      session.drafted.add(candidate.key);
+      return candidate.render(rng);
+    },
+    exhausted,
+  );
 }

@@ -24,12 +24,42 @@ import {
   ISSUE_COMMENTS,
   NEW_ISSUES,
 } from "./codehost-words";
+import type { TaskDraft } from "./draft";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
 
 const openIssues = (ctx: { host: CodeContext["host"] }) =>
   namedIssues(ctx.host, (i) => i.state === "open");
 const FOUND = { chainLength: 2, branching: 0, writes: 1, hiddenIds: 1 };
+
+/**
+ * The chain on one issue (or pull request) its title names: find its number in the repository's
+ * list, bound as `issue` (`pull`), then run `writes`, code making one call per tool of `tools`.
+ */
+function foundDraft(
+  ctx: CodeContext,
+  what: "issue" | "pull",
+  found: IssueView,
+  instruction: string,
+  writes: string[],
+  tools: string[],
+): TaskDraft {
+  const list = what === "issue" ? ctx.lens.list_issues : ctx.lens.list_pull_requests;
+  return codehostDraft(ctx.lens, {
+    kind: "graph",
+    instruction,
+    helpers: [what === "issue" ? "issueOf" : "pullOf"],
+    statements: [
+      ...repoStatements(found.repo),
+      `const ${what} = ${what}Of(owner, repo, ${lit(found.title)});`,
+      ...writes,
+      "return null;",
+    ],
+    hidden: [found.number],
+    tools: [list.name, ...tools],
+    difficulty: { ...FOUND, chainLength: 1 + tools.length, writes: tools.length },
+  });
+}
 
 /** "Assign the open issue "..." in owner/repo, which nobody has taken, to Priya Nair." */
 export const assignIssue: CodeTemplate = {
@@ -89,21 +119,17 @@ export const labelIssue: CodeTemplate = {
     const label = issue ? pick(ctx.rng, missingLabels(ctx, issue)) : undefined;
     if (!issue || !label) return unfit("no_open_issue", "no open issue lacks a label");
     const update = toolOf(ctx, "update_issue");
-    return codehostDraft(ctx.lens, {
-      kind: "graph",
-      instruction: `Add the label ${quoted(label)} to the issue ${quoted(issue.title)} in ${issue.repo.full}, keeping the labels it already has.`,
-      helpers: ["issueOf"],
-      statements: [
-        ...repoStatements(issue.repo),
-        `const issue = issueOf(owner, repo, ${lit(issue.title)});`,
+    return foundDraft(
+      ctx,
+      "issue",
+      issue,
+      `Add the label ${quoted(label)} to the issue ${quoted(issue.title)} in ${issue.repo.full}, keeping the labels it already has.`,
+      [
         `const labels = issue.labels.map((l) => l.name).concat([${lit(label)}]);`,
         `${callWith(update, { owner: "owner", repo: "repo", issue_number: "issue.number", labels: "labels" })};`,
-        "return null;",
       ],
-      hidden: [issue.number],
-      tools: [ctx.lens.list_issues.name, update.name],
-      difficulty: FOUND,
-    });
+      [update.name],
+    );
   },
 };
 
@@ -119,20 +145,16 @@ export const commentIssue: CodeTemplate = {
     const text = pick(ctx.rng, ISSUE_COMMENTS);
     if (!issue || !text) return unfit("no_open_issue", "no open issue");
     const comment = toolOf(ctx, "add_issue_comment");
-    return codehostDraft(ctx.lens, {
-      kind: "graph",
-      instruction: `Leave a comment on the issue ${quoted(issue.title)} in ${issue.repo.full} saying ${quoted(text)}.`,
-      helpers: ["issueOf"],
-      statements: [
-        ...repoStatements(issue.repo),
-        `const issue = issueOf(owner, repo, ${lit(issue.title)});`,
+    return foundDraft(
+      ctx,
+      "issue",
+      issue,
+      `Leave a comment on the issue ${quoted(issue.title)} in ${issue.repo.full} saying ${quoted(text)}.`,
+      [
         `${callWith(comment, { owner: "owner", repo: "repo", issue_number: "issue.number", body: lit(text) })};`,
-        "return null;",
       ],
-      hidden: [issue.number],
-      tools: [ctx.lens.list_issues.name, comment.name],
-      difficulty: FOUND,
-    });
+      [comment.name],
+    );
   },
 };
 
@@ -149,21 +171,17 @@ export const closeWithNote: CodeTemplate = {
     if (!issue || !note) return unfit("no_open_issue", "no open issue");
     const comment = toolOf(ctx, "add_issue_comment");
     const update = toolOf(ctx, "update_issue");
-    return codehostDraft(ctx.lens, {
-      kind: "graph",
-      instruction: `Close the issue ${quoted(issue.title)} in ${issue.repo.full}. Before closing it, comment ${quoted(note)} on it.`,
-      helpers: ["issueOf"],
-      statements: [
-        ...repoStatements(issue.repo),
-        `const issue = issueOf(owner, repo, ${lit(issue.title)});`,
+    return foundDraft(
+      ctx,
+      "issue",
+      issue,
+      `Close the issue ${quoted(issue.title)} in ${issue.repo.full}. Before closing it, comment ${quoted(note)} on it.`,
+      [
         `${callWith(comment, { owner: "owner", repo: "repo", issue_number: "issue.number", body: lit(note) })};`,
         `${callWith(update, { owner: "owner", repo: "repo", issue_number: "issue.number", state: lit("closed") })};`,
-        "return null;",
       ],
-      hidden: [issue.number],
-      tools: [ctx.lens.list_issues.name, comment.name, update.name],
-      difficulty: { chainLength: 3, branching: 0, writes: 2, hiddenIds: 1 },
-    });
+      [comment.name, update.name],
+    );
   },
 };
 
@@ -191,20 +209,16 @@ function reviewTemplate(
         event === "APPROVE"
           ? `Approve the pull request ${quoted(pull.title)} in ${pull.repo.full} with the review comment ${quoted(text)}.`
           : `Request changes on the pull request ${quoted(pull.title)} in ${pull.repo.full}; the review should say ${quoted(text)}.`;
-      return codehostDraft(ctx.lens, {
-        kind: "graph",
+      return foundDraft(
+        ctx,
+        "pull",
+        pull,
         instruction,
-        helpers: ["pullOf"],
-        statements: [
-          ...repoStatements(pull.repo),
-          `const pull = pullOf(owner, repo, ${lit(pull.title)});`,
+        [
           `${callWith(review, { owner: "owner", repo: "repo", pull_number: "pull.number", body: lit(text), event: lit(event) })};`,
-          "return null;",
         ],
-        hidden: [pull.number],
-        tools: [ctx.lens.list_pull_requests.name, review.name],
-        difficulty: FOUND,
-      });
+        [review.name],
+      );
     },
   };
 }
@@ -232,20 +246,16 @@ export const mergePull: CodeTemplate = {
     const how = pick(ctx.rng, METHODS);
     if (!pull || !how) return unfit("no_mergeable_pull", "no pull request merges cleanly");
     const merge = toolOf(ctx, "merge_pull_request");
-    return codehostDraft(ctx.lens, {
-      kind: "graph",
-      instruction: `Merge the pull request ${quoted(pull.title)} in ${pull.repo.full}${how.say}.`,
-      helpers: ["pullOf"],
-      statements: [
-        ...repoStatements(pull.repo),
-        `const pull = pullOf(owner, repo, ${lit(pull.title)});`,
+    return foundDraft(
+      ctx,
+      "pull",
+      pull,
+      `Merge the pull request ${quoted(pull.title)} in ${pull.repo.full}${how.say}.`,
+      [
         `${callWith(merge, { owner: "owner", repo: "repo", pull_number: "pull.number", merge_method: lit(how.method) })};`,
-        "return null;",
       ],
-      hidden: [pull.number],
-      tools: [ctx.lens.list_pull_requests.name, merge.name],
-      difficulty: FOUND,
-    });
+      [merge.name],
+    );
   },
 };
 

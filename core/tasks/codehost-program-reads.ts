@@ -48,6 +48,29 @@ function answered(
   });
 }
 
+type Person = ReturnType<typeof namedPeople>[number];
+
+/** A question about one named person across the organization's repositories; `ask` words it. */
+function personAcrossOrg(
+  name: string,
+  roles: CodeTemplate["roles"],
+  ask: (ctx: CodeContext, person: Person, org: string) => Built,
+): CodeTemplate {
+  return {
+    name,
+    kind: "programmatic",
+    roles,
+    maxWrites: () => 0,
+    capacity: (host) => namedPeople(host).length,
+    build(ctx) {
+      const person = pick(ctx.rng, namedPeople(ctx.host));
+      const org = orgOf(ctx.host);
+      if (!person || !org) return unfit("no_person", "nobody to ask about");
+      return ask(ctx, person, org);
+    },
+  };
+}
+
 const orgLabels = (host: HostView) =>
   [...new Set(orgRepos(host).flatMap((r) => host.labels.get(r.full) ?? []))].filter((label) =>
     openIssues(host).some((i) => i.labels.includes(label)),
@@ -95,16 +118,10 @@ export const countLabelled: CodeTemplate = {
 };
 
 /** "How many open pull requests has Name opened across the organization's repositories?" */
-export const openPullsBy: CodeTemplate = {
-  name: "open-pulls-by",
-  kind: "programmatic",
-  roles: ["search_repositories", "search_users"],
-  maxWrites: () => 0,
-  capacity: (host) => namedPeople(host).length,
-  build(ctx) {
-    const person = pick(ctx.rng, namedPeople(ctx.host));
-    const org = orgOf(ctx.host);
-    if (!person || !org) return unfit("no_person", "nobody to ask about");
+export const openPullsBy = personAcrossOrg(
+  "open-pulls-by",
+  ["search_repositories", "search_users"],
+  (ctx, person, org) => {
     const answer = ctx.host.pulls.filter(
       (p) => p.state === "open" && p.author === person.login && p.repo.owner === org,
     ).length;
@@ -129,7 +146,7 @@ export const openPullsBy: CodeTemplate = {
       },
     );
   },
-};
+);
 
 /** "Across the organization, who opened the most issues (still open, or ever)? Answer with the username." */
 export const topReporter: CodeTemplate = {
@@ -175,16 +192,10 @@ export const topReporter: CodeTemplate = {
 };
 
 /** "How many commits on the default branches of the organization's repositories did Name author?" */
-export const commitsBy: CodeTemplate = {
-  name: "commits-by",
-  kind: "programmatic",
-  roles: ["list_commits", "search_repositories"],
-  maxWrites: () => 0,
-  capacity: (host) => namedPeople(host).length,
-  build(ctx) {
-    const person = pick(ctx.rng, namedPeople(ctx.host));
-    const org = orgOf(ctx.host);
-    if (!person || !org) return unfit("no_person", "nobody to ask about");
+export const commitsBy = personAcrossOrg(
+  "commits-by",
+  ["list_commits", "search_repositories"],
+  (ctx, person, org) => {
     const list = toolOf(ctx, "list_commits");
     let answer = 0;
     for (const repo of orgRepos(ctx.host)) {
@@ -215,7 +226,7 @@ export const commitsBy: CodeTemplate = {
       },
     );
   },
-};
+);
 
 /** `commit.author.name` of a listed commit, or undefined. */
 function commitAuthor(listed: Json): string | undefined {

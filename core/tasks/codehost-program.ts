@@ -5,8 +5,8 @@
 import type { CodeSlot } from "../importers/mcp-codehost-roles";
 import type { CodeLens, CodeTool } from "./codehost-lens";
 import type { TaskDraft } from "./draft";
-import { callCode, functionSource } from "./program-code";
-import type { TaskKind } from "./task";
+import { callCode } from "./program-code";
+import { inOrder, type SurfaceDraftParts, surfaceDraft } from "./surface-draft";
 
 export type Helper =
   | "issueOf"
@@ -90,16 +90,7 @@ function helperCode(lens: CodeLens, helper: Helper): string[] {
   }
 }
 
-export interface CodehostDraftParts {
-  kind: TaskKind;
-  instruction: string;
-  helpers: Helper[];
-  statements: string[];
-  answerMatch?: TaskDraft["answerMatch"];
-  hidden: TaskDraft["hidden"];
-  tools: string[];
-  difficulty: TaskDraft["difficulty"];
-}
+export type CodehostDraftParts = SurfaceDraftParts<Helper>;
 
 const ORDER: readonly Helper[] = [
   "issueOf",
@@ -112,17 +103,8 @@ const ORDER: readonly Helper[] = [
 ];
 
 export function codehostDraft(lens: CodeLens, parts: CodehostDraftParts): TaskDraft {
-  const helpers = ORDER.filter((h) => parts.helpers.includes(h));
-  return {
-    kind: parts.kind,
-    // A quote that ends its own sentence ends the instruction's too: `saying "Done."` not `"Done.".`
-    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
-    program: functionSource([...helpers.flatMap((h) => helperCode(lens, h)), ...parts.statements]),
-    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
-    hidden: parts.hidden,
-    tools: [...new Set(parts.tools)],
-    difficulty: parts.difficulty,
-    // Every chain feeds a number or login only an earlier call revealed into a later call.
-    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
-  };
+  return surfaceDraft(
+    parts,
+    inOrder(ORDER, parts.helpers).flatMap((h) => helperCode(lens, h)),
+  );
 }

@@ -44,9 +44,9 @@ import {
 } from "./codehost-program-writes";
 import type { CodeContext, CodeTemplate } from "./codehost-template";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { pickWeighted } from "./graph-random";
-import type { SurfaceTaskSource } from "./surface-tasks";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import type { TaskKind } from "./task";
+import { weightedTemplateTask } from "./template-draw";
 
 export const CODEHOST_TEMPLATES: readonly CodeTemplate[] = [
   assignIssue,
@@ -76,9 +76,6 @@ export const CODEHOST_TEMPLATES: readonly CodeTemplate[] = [
   ...PULL_COUNTS_TEMPLATES,
 ];
 
-/** No template is drawn more often than one that can make this many tasks. */
-const WEIGHT_CAP = 30;
-
 function readViewer(db: SqlDatabase, host: HostView): HostView {
   // The token's owner is the account the surface acts as; it is a member, not a named person here.
   const found = db.query("SELECT login FROM code_accounts WHERE login = ?", [VIEWER.login]);
@@ -86,63 +83,34 @@ function readViewer(db: SqlDatabase, host: HostView): HostView {
 }
 
 /** Environments whose tools are a code host of core/importers/mcp-codehost-surface.ts. */
-export const codehostTaskSource: SurfaceTaskSource = {
+export const codehostTaskSource = lensTaskSource({
   name: "codehost",
-  recognise(db, tools) {
-    const lens = codehostLens(db, tools);
-    if (!lens) return undefined;
+  lens: codehostLens,
+  unfit: (lens) =>
+    unfitIfReadOnly("this code host's tools only read", () =>
+      CODEHOST_TEMPLATES.some(
+        (t) =>
+          t.roles.every((role) => lens[role] !== undefined) &&
+          t.roles.some((r) => CODE_WRITE_ROLES.has(r)),
+      ),
+    ),
+  drafter(lens, db) {
     let host: HostView | undefined;
-    const view = () => {
+    return ({ rng, runner }, kind, target) => {
       host ??= readViewer(db, readHost(db));
-      return host;
-    };
-    const usable = (t: CodeTemplate) => t.roles.every((role) => lens[role] !== undefined);
-    return {
-      unfit(minWrites) {
-        if (minWrites === 0) return undefined;
-        const writes = CODEHOST_TEMPLATES.some(
-          (t) => usable(t) && t.roles.some((r) => CODE_WRITE_ROLES.has(r)),
-        );
-        return writes
-          ? undefined
-          : `this code host's tools only read, so no task can make ${minWrites} write(s)`;
-      },
-      draft: ({ rng, runner }, kind, target) =>
-        codehostTask({ lens, rng, runner, host: view() }, kind, target),
+      return codehostTask({ lens, rng, runner, host }, kind, target);
     };
   },
-};
+});
 
-/** One code-host task of `kind`: templates drawn by weight until one builds. */
+/** One code-host task of `kind`: templates drawn by capped weight until one builds. */
 export function codehostTask(ctx: CodeContext, kind: TaskKind, target: DraftTarget): DraftAttempt {
-  let usable = CODEHOST_TEMPLATES.filter(
-    (t) =>
-      t.kind === kind &&
-      t.roles.every((role) => ctx.lens[role] !== undefined) &&
-      t.capacity(ctx.host) > 0 &&
-      (target.minWrites === 0 || t.maxWrites(ctx.host) >= target.minWrites),
-  );
-  if (usable.length === 0) {
-    return {
-      ok: false,
-      reason: "no_template",
-      detail:
-        target.minWrites > 0
-          ? `no ${kind} task of this code host makes ${target.minWrites} write(s)`
-          : `no ${kind} template fits this code host`,
-    };
-  }
-  let last = { reason: "no_template", detail: "" };
-  while (usable.length > 0) {
-    const template = pickWeighted(
-      ctx.rng,
-      usable.map((t) => ({ item: t, weight: Math.min(WEIGHT_CAP, t.capacity(ctx.host)) })),
-    );
-    if (!template) break;
-    const built = template.build(ctx, target);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-    usable = usable.filter((t) => t !== template);
-  }
-  return { ok: false, ...last };
+  return weightedTemplateTask(CODEHOST_TEMPLATES, kind, target, ctx.rng, {
+    runs: (t) => t.roles.every((role) => ctx.lens[role] !== undefined),
+    capacity: (t) => t.capacity(ctx.host),
+    maxWrites: (t) => t.maxWrites(ctx.host),
+    cap: 30,
+    place: { of: "of this code host", fits: "this code host" },
+    build: (t) => t.build(ctx, target),
+  });
 }

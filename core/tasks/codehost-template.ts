@@ -2,15 +2,16 @@
 // several share: which issues and pull requests a user can name by title, how a repository and a
 // person are said, and whether an instruction would give its own answer away.
 import type { CodeRole } from "../importers/mcp-codehost-roles";
-import type { Json } from "../json";
 import type { Prng } from "../sandbox/determinism";
 import type { HostView, IssueView, PersonView, PullView, RepoView } from "./codehost-explore";
 import type { CodeLens, CodeTool } from "./codehost-lens";
 import type { Built, DraftTarget } from "./draft";
-import { instructionLeaks } from "./phrasing-leaks";
 import { lit } from "./program-code";
+import { givesAway, quoted, unfit } from "./surface-draft";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
+
+export { givesAway, quoted, unfit };
 
 export interface CodeContext {
   lens: CodeLens;
@@ -30,9 +31,6 @@ export interface CodeTemplate {
   capacity(host: HostView): number;
   build(ctx: CodeContext, target: DraftTarget): Built;
 }
-
-export const unfit = (reason: string, detail: string) => ({ reason, detail });
-export const quoted = (text: string) => `"${text}"`;
 
 /** Text that can sit inside a quoted instruction and a JSON literal alike. */
 export const sayable = (text: string) =>
@@ -78,13 +76,6 @@ export const repoStatements = (repo: RepoView) => [
   `const owner = ${lit(repo.owner)};`,
   `const repo = ${lit(repo.name)};`,
 ];
-
-/** Whether the instruction would state the answer (validation would drop the task). */
-export function givesAway(instruction: string, answer: Json): boolean {
-  return (
-    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
-  );
-}
 
 export const nameOf = (host: HostView, login: string) =>
   host.people.find((p) => p.login === login)?.name ?? login;

@@ -8,10 +8,11 @@
 import { DEAL_STAGES } from "../importers/mcp-crm-properties";
 import type { CrmContext } from "./crm-lens";
 import { byName, type CrmTemplate, callRole, crmDraft, phrase, quoted, unfit } from "./crm-program";
-import { DUE_DAYS, dayText, FOLLOW_UPS, JOB_TITLES, NEW_PEOPLE, NOTES } from "./crm-words";
+import { DUE_DAYS, FOLLOW_UPS, JOB_TITLES, NEW_PEOPLE, NOTES } from "./crm-words";
 import { fullName, isOpenTicket } from "./crm-world";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { dayMonthYear } from "./words-dates";
 
 const ONE_HIDDEN = { chainLength: 2, branching: 0, writes: 1, hiddenIds: 1 };
 const TWO_HIDDEN = { chainLength: 3, branching: 0, writes: 1, hiddenIds: 2 };
@@ -139,7 +140,7 @@ export const followUpTask: CrmTemplate = {
     const [subject, body] = task;
     return crmDraft(ctx, {
       kind: "graph",
-      instruction: `Create a task ${quoted(subject)} for whoever owns the deal ${quoted(name)}, due ${dayText(due)} at 17:00 UTC, linked to the deal, with the notes ${quoted(body)}`,
+      instruction: `Create a task ${quoted(subject)} for whoever owns the deal ${quoted(name)}, due ${dayMonthYear(due)} at 17:00 UTC, linked to the deal, with the notes ${quoted(body)}`,
       helpers: ["findOne"],
       statements: [
         findDeal(name, ["dealname", "hubspot_owner_id"]),

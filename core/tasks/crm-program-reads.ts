@@ -5,10 +5,11 @@
 // is computed from the seeded records and must be single (no ties) and absent from the question.
 import type { CrmContext } from "./crm-lens";
 import { type CrmTemplate, callRole, crmDraft, givesAway, unfit } from "./crm-program";
-import { CUT_OFF_DAYS, dayText } from "./crm-words";
+import { CUT_OFF_DAYS, LIFECYCLE } from "./crm-words";
 import { isOpenDeal, isOpenTicket, type RecordView } from "./crm-world";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { dayMonthYear } from "./words-dates";
 
 const before = (value: string | undefined, day: string) =>
   Date.parse(value ?? "") < Date.parse(`${day}T00:00:00.000Z`);
@@ -48,7 +49,7 @@ function sums(ctx: CrmContext): Sum[] {
     });
     for (const day of CUT_OFF_DAYS) {
       out.push({
-        ask: `What is the total amount of ${owner.name}'s open deals that close before ${dayText(day)}?`,
+        ask: `What is the total amount of ${owner.name}'s open deals that close before ${dayMonthYear(day)}?`,
         filters: (code) =>
           `[${ownerFilter(code)}, ${lit(OPEN_FILTER)}, ${lit({ propertyName: "closedate", operator: "LT", value: day })}]`,
         deals: mine.filter((d) => isOpenDeal(d) && before(d.p.closedate, day)),
@@ -94,14 +95,6 @@ export const dealTotals: CrmTemplate = {
     });
   },
 };
-
-const LIFECYCLE = [
-  ["lead", "Lead"],
-  ["marketingqualifiedlead", "Marketing Qualified Lead"],
-  ["salesqualifiedlead", "Sales Qualified Lead"],
-  ["opportunity", "Opportunity"],
-  ["customer", "Customer"],
-] as const;
 
 function stageCounts(ctx: CrmContext) {
   return ctx.world.companies.flatMap((company) => {
@@ -319,7 +312,7 @@ export const pipelineByOwner: CrmTemplate = {
     const day = pick(ctx.rng, [undefined, ...CUT_OFF_DAYS]);
     const answer = pipelines(ctx, day);
     if (Object.keys(answer).length < 2) return unfit("no_deals", "too few owners with open deals");
-    const scope = day === undefined ? "" : ` that close before ${dayText(day)}`;
+    const scope = day === undefined ? "" : ` that close before ${dayMonthYear(day)}`;
     const instruction = `For each owner with open deals${scope} (not Closed Won or Closed Lost), total the amounts of those deals. Answer with an object mapping each owner's full name to their total.`;
     if (givesAway(instruction, answer)) return unfit("no_answer", "the totals are in the question");
     const filters = [

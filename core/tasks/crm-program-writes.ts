@@ -7,10 +7,11 @@
 import { DEAL_STAGES } from "../importers/mcp-crm-properties";
 import type { CrmContext } from "./crm-lens";
 import { type CrmTemplate, callRole, crmDraft, quoted, unfit } from "./crm-program";
-import { CUT_OFF_DAYS, DUE_DAYS, dayText } from "./crm-words";
+import { CUT_OFF_DAYS, DUE_DAYS, LIFECYCLE } from "./crm-words";
 import { isOpenDeal, OPEN_DEAL_STAGES, type RecordView, stageLabel } from "./crm-world";
 import { pick } from "./graph-random";
 import { lit } from "./program-code";
+import { dayMonthYear } from "./words-dates";
 
 const before = (value: string | undefined, day: string) =>
   Date.parse(value ?? "") < Date.parse(`${day}T00:00:00.000Z`);
@@ -58,11 +59,11 @@ export const stageSweep: CrmTemplate = {
     if (!cut) return unfit("no_deals", "no stage has deals closing early enough");
     const S = stageLabel(cut.stage);
     const moves = DEAL_STAGES.filter((s) => s.value !== cut.stage).map((s) => ({
-      instruction: `Move every deal in the ${S} stage whose close date is before ${dayText(cut.day)} to ${s.label}.`,
+      instruction: `Move every deal in the ${S} stage whose close date is before ${dayMonthYear(cut.day)} to ${s.label}.`,
       props: lit({ dealstage: s.value }),
     }));
     const pushes = laterDays(cut.day).map((d) => ({
-      instruction: `For every deal in the ${S} stage whose close date is before ${dayText(cut.day)}, push the close date to ${dayText(d)}.`,
+      instruction: `For every deal in the ${S} stage whose close date is before ${dayMonthYear(cut.day)}, push the close date to ${dayMonthYear(d)}.`,
       props: lit({ closedate: `${d}T00:00:00.000Z` }),
     }));
     const action = pick(ctx.rng, [...moves, ...pushes]);
@@ -170,11 +171,11 @@ export const taskSweep: CrmTemplate = {
     );
     if (!cut) return unfit("no_tasks", "no owner has unfinished tasks due early enough");
     const due = pick(ctx.rng, [undefined, ...DUE_DAYS.filter((d) => d >= cut.day)]);
-    const scope = `every task owned by ${cut.owner.name} that is not completed and is due before ${dayText(cut.day)}`;
+    const scope = `every task owned by ${cut.owner.name} that is not completed and is due before ${dayMonthYear(cut.day)}`;
     const instruction =
       due === undefined
         ? `Mark ${scope} as completed.`
-        : `Move the due date of ${scope} to ${dayText(due)} at 17:00 UTC.`;
+        : `Move the due date of ${scope} to ${dayMonthYear(due)} at 17:00 UTC.`;
     const change =
       due === undefined
         ? '{ metadata: { status: "COMPLETED" } }'
@@ -211,14 +212,6 @@ function companyContacts(ctx: CrmContext, company: RecordView): RecordView[] | u
   const named = ctx.world.contacts.filter((c) => c.p.company === company.p.name);
   return named.length === linked.length ? linked : undefined;
 }
-
-const LIFECYCLE = [
-  ["lead", "Lead"],
-  ["marketingqualifiedlead", "Marketing Qualified Lead"],
-  ["salesqualifiedlead", "Sales Qualified Lead"],
-  ["opportunity", "Opportunity"],
-  ["customer", "Customer"],
-] as const;
 
 function lifecycleMoves(ctx: CrmContext) {
   return ctx.world.companies.flatMap((company) => {
@@ -300,7 +293,7 @@ export const phoneTasks: CrmTemplate = {
     if (!found || !due) return unfit("no_contacts", "every contact has a phone number");
     return crmDraft(ctx, {
       kind: "programmatic",
-      instruction: `For every contact at ${found.company.p.name} with no phone number on file, create a task owned by me with the title ${quoted("Find a phone number for <first name> <last name>")} (their name filled in) and an empty description, due ${dayText(due)} at 17:00 UTC and linked to that contact.`,
+      instruction: `For every contact at ${found.company.p.name} with no phone number on file, create a task owned by me with the title ${quoted("Find a phone number for <first name> <last name>")} (their name filled in) and an empty description, due ${dayMonthYear(due)} at 17:00 UTC and linked to that contact.`,
       helpers: ["findOne", "myOwnerId"],
       statements: [
         "const me = Number(myOwnerId());",

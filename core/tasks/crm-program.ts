@@ -3,13 +3,21 @@
 // owner's name, "me"), written against the lens's tools with the CRM API's own argument names,
 // and the draft every template returns. Helpers are emitted only when a program uses them.
 import type { CrmRole } from "../importers/mcp-crm-roles";
-import type { Json } from "../json";
 import type { CrmContext, CrmLens } from "./crm-lens";
 import type { TaskDraft } from "./draft";
 import { pick } from "./graph-random";
-import { instructionLeaks } from "./phrasing-leaks";
-import { functionSource, lit } from "./program-code";
+import { lit } from "./program-code";
+import {
+  givesAway,
+  inOrder,
+  quoted,
+  type SurfaceDraftParts,
+  surfaceDraft,
+  unfit,
+} from "./surface-draft";
 import type { TaskKind } from "./task";
+
+export { givesAway, quoted, unfit };
 
 export type Helper = "findOne" | "findAll" | "ownerIdOf" | "myOwnerId";
 
@@ -64,38 +72,21 @@ export function toolOf(ctx: CrmContext, role: CrmRole): string {
 export const callRole = (ctx: CrmContext, role: CrmRole, argsCode: string) =>
   `ctx.call(${lit(toolOf(ctx, role))}, ${argsCode})`;
 
-export interface CrmDraftParts {
-  kind: TaskKind;
-  instruction: string;
-  helpers: Helper[];
-  statements: string[];
-  answerMatch?: TaskDraft["answerMatch"];
-  hidden: Json[];
+export interface CrmDraftParts extends Omit<SurfaceDraftParts<Helper>, "tools"> {
   roles: CrmRole[];
-  difficulty: TaskDraft["difficulty"];
 }
 
 export function crmDraft(ctx: CrmContext, parts: CrmDraftParts): TaskDraft {
-  const order: Helper[] = ["findOne", "findAll", "ownerIdOf", "myOwnerId"];
-  const helpers = order.filter((h) => parts.helpers.includes(h));
+  const helpers = inOrder<Helper>(["findOne", "findAll", "ownerIdOf", "myOwnerId"], parts.helpers);
   const helperRoles: CrmRole[] = [
     ...(parts.helpers.includes("ownerIdOf") ? (["get_property"] as const) : []),
     ...(parts.helpers.includes("myOwnerId") ? (["user_details"] as const) : []),
   ];
-  return {
-    kind: parts.kind,
-    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
-    program: functionSource([...helpers.map((h) => helperCode(ctx.lens, h)), ...parts.statements]),
-    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
-    hidden: parts.hidden,
-    tools: [
-      ...new Set(
-        ["search_objects" as CrmRole, ...helperRoles, ...parts.roles].map((r) => toolOf(ctx, r)),
-      ),
-    ],
-    difficulty: parts.difficulty,
-    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
-  };
+  const roles: CrmRole[] = ["search_objects", ...helperRoles, ...parts.roles];
+  return surfaceDraft(
+    { ...parts, tools: roles.map((r) => toolOf(ctx, r)) },
+    helpers.map((h) => helperCode(ctx.lens, h)),
+  );
 }
 
 export interface CrmTemplate {
@@ -109,17 +100,6 @@ export interface CrmTemplate {
   capacity(ctx: CrmContext): number;
   build(ctx: CrmContext, minWrites: number): TaskDraft | { reason: string; detail: string };
 }
-
-export const unfit = (reason: string, detail: string) => ({ reason, detail });
-
-/** Whether the instruction would state the answer (validation would drop the task). */
-export function givesAway(instruction: string, answer: Json): boolean {
-  return (
-    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
-  );
-}
-
-export const quoted = (text: string) => `"${text}"`;
 
 /** One of several ways to open the same request, so instructions do not all read alike. */
 export const phrase = (ctx: CrmContext, ways: readonly string[]) =>

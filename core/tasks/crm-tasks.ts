@@ -31,9 +31,9 @@ import {
 } from "./crm-program-writes";
 import { readCrmWorld } from "./crm-world";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { pickWeighted } from "./graph-random";
-import type { SurfaceTaskSource } from "./surface-tasks";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import type { TaskKind } from "./task";
+import { weightedTemplateTask } from "./template-draw";
 
 export const CRM_TEMPLATES: readonly CrmTemplate[] = [
   moveDeal,
@@ -60,62 +60,35 @@ export const CRM_TEMPLATES: readonly CrmTemplate[] = [
   pipelineByOwner,
 ];
 
-/** No template is drawn more often than one that can make this many tasks. */
-const WEIGHT_CAP = 80;
-
 const fits = (ctx: Pick<CrmContext, "lens">, t: CrmTemplate) =>
   t.roles.every((role) => ctx.lens[role] !== undefined);
 
 /** Environments whose tools are the CRM of core/importers/mcp-crm-surface.ts. */
-export const crmTaskSource: SurfaceTaskSource = {
+export const crmTaskSource = lensTaskSource({
   name: "crm",
-  recognise(db, tools) {
+  lens(db, tools) {
     const lens = crmLens(db, tools);
     const world = readCrmWorld(db);
-    if (!lens || !world) return undefined;
-    return {
-      unfit(minWrites) {
-        if (minWrites === 0) return undefined;
-        const writes = CRM_TEMPLATES.some((t) => t.maxWrites >= minWrites && fits({ lens }, t));
-        return writes
-          ? undefined
-          : `this CRM's tools only read, so no task can make ${minWrites} write(s)`;
-      },
-      draft: ({ rng }, kind, target) => crmTask({ lens, world, rng }, kind, target),
-    };
+    return lens && world ? { lens, world } : undefined;
   },
-};
+  unfit: ({ lens }) =>
+    unfitIfReadOnly("this CRM's tools only read", (minWrites) =>
+      CRM_TEMPLATES.some((t) => t.maxWrites >= minWrites && fits({ lens }, t)),
+    ),
+  drafter:
+    ({ lens, world }) =>
+    ({ rng }, kind, target) =>
+      crmTask({ lens, world, rng }, kind, target),
+});
 
-/** One CRM task of `kind`: templates drawn by weight until one builds. */
+/** One CRM task of `kind`: templates drawn by capped weight until one builds. */
 export function crmTask(ctx: CrmContext, kind: TaskKind, target: DraftTarget): DraftAttempt {
-  let usable = CRM_TEMPLATES.filter(
-    (t) =>
-      t.kind === kind &&
-      fits(ctx, t) &&
-      t.capacity(ctx) > 0 &&
-      (target.minWrites === 0 || t.maxWrites >= target.minWrites),
-  );
-  if (usable.length === 0) {
-    return {
-      ok: false,
-      reason: "no_template",
-      detail:
-        target.minWrites > 0
-          ? `no ${kind} task of this CRM makes ${target.minWrites} write(s)`
-          : `no ${kind} template fits this CRM`,
-    };
-  }
-  let last = { reason: "no_template", detail: "" };
-  while (usable.length > 0) {
-    const template = pickWeighted(
-      ctx.rng,
-      usable.map((t) => ({ item: t, weight: Math.min(WEIGHT_CAP, t.capacity(ctx)) })),
-    );
-    if (!template) break;
-    const built = template.build(ctx, target.minWrites);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-    usable = usable.filter((t) => t !== template);
-  }
-  return { ok: false, ...last };
+  return weightedTemplateTask(CRM_TEMPLATES, kind, target, ctx.rng, {
+    runs: (t) => fits(ctx, t),
+    capacity: (t) => t.capacity(ctx),
+    maxWrites: (t) => t.maxWrites,
+    cap: 80,
+    place: { of: "of this CRM", fits: "this CRM" },
+    build: (t) => t.build(ctx, target.minWrites),
+  });
 }

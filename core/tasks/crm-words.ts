@@ -1,5 +1,5 @@
 // The words CRM tasks put in a user's mouth: notes to log, follow-up tasks to create, people to
-// add, job titles, due days, and dates in the way a user writes them.
+// add, job titles, due days and cut-off days, lifecycle stages, and dollars as a user writes them.
 
 export const NOTES = [
   "Asked for a reference call with another logistics customer.",
@@ -72,26 +72,14 @@ export const CUT_OFF_DAYS = [
   "2025-07-01",
 ] as const;
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** `24 January 2025` for `2025-01-24`. */
-export function dayText(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
-}
+/** The lifecycle stages in their order: [the value a record stores, the label a user reads]. */
+export const LIFECYCLE = [
+  ["lead", "Lead"],
+  ["marketingqualifiedlead", "Marketing Qualified Lead"],
+  ["salesqualifiedlead", "Sales Qualified Lead"],
+  ["opportunity", "Opportunity"],
+  ["customer", "Customer"],
+] as const;
 
 /** Dollars as a user writes them: `$96,000`. */
 export const dollars = (n: number) => `$${n.toLocaleString("en-US")}`;

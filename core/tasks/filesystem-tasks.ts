@@ -22,7 +22,7 @@ import { csvReferences, csvTables } from "./filesystem-tables";
 import type { FsCandidate, FsContext, FsTemplate } from "./filesystem-template";
 import { checkItem, replaceName } from "./filesystem-text-edits";
 import { exploreTree } from "./filesystem-tree";
-import type { SurfaceTaskSource } from "./surface-tasks";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
 
@@ -78,22 +78,19 @@ export function filesystemTask(
 }
 
 /** Environments whose tools are the filesystem surface's (see filesystem-lens.ts). */
-export const filesystemTaskSource: SurfaceTaskSource = {
+export const filesystemTaskSource = lensTaskSource({
   name: "filesystem",
-  recognise(db, tools) {
-    const lens = filesystemLens(db, tools);
-    if (!lens) return undefined;
+  lens: filesystemLens,
+  unfit: (lens) =>
+    unfitIfReadOnly("the file-system server only reads", () =>
+      WRITE_ROLES.some((role) => lens[role]),
+    ),
+  drafter(lens) {
     let session: FsSession | undefined;
-    return {
-      unfit: (minWrites) =>
-        minWrites > 0 && !WRITE_ROLES.some((role) => lens[role])
-          ? `the file-system server only reads, so no task can make ${minWrites} write(s)`
-          : undefined,
-      draft: ({ rng, runner }, kind, target) => {
-        // Exploration only reads, and every attempt's copy is the initial tree: read it once.
-        session ??= openSession(lens, runner);
-        return filesystemTask(session, rng, kind, target);
-      },
+    return ({ rng, runner }, kind, target) => {
+      // Exploration only reads, and every attempt's copy is the initial tree: read it once.
+      session ??= openSession(lens, runner);
+      return filesystemTask(session, rng, kind, target);
     };
   },
-};
+});

@@ -2,12 +2,14 @@
 // make (a candidate, keyed by what decides the solution's calls, so a synthesis run never drafts the
 // same calls twice), and renders one into a draft: a user's instruction and a solution program.
 import type { Prng } from "../sandbox/determinism";
-import type { Built, TaskDraft } from "./draft";
+import type { Built } from "./draft";
 import type { FsLens } from "./filesystem-lens";
 import type { CsvReference, CsvTable } from "./filesystem-tables";
 import type { FsTree } from "./filesystem-tree";
-import { functionSource } from "./program-code";
+import { programDraft, quoted } from "./surface-draft";
 import type { TaskKind } from "./task";
+
+export { quoted };
 
 export interface FsContext {
   lens: FsLens;
@@ -30,24 +32,8 @@ export interface FsTemplate {
   candidates(ctx: FsContext): FsCandidate[];
 }
 
-export const quoted = (text: string | number) => `"${text}"`;
-
-export function fsDraft(
-  kind: TaskKind,
-  instruction: string,
-  statements: readonly string[],
-  rest: Pick<TaskDraft, "hidden" | "tools"> & Partial<TaskDraft>,
-  difficulty: TaskDraft["difficulty"],
-): TaskDraft {
-  return {
-    kind,
-    instruction,
-    program: functionSource(statements),
-    difficulty,
-    ...(kind === "graph" ? { dependentCalls: Math.max(1, difficulty.hiddenIds) } : {}),
-    ...rest,
-  };
-}
+/** A file-system task's draft (see programDraft). */
+export const fsDraft = programDraft;
 
 /** The tools a program calls, without repeats or gaps. */
 export function toolList(...names: (string | undefined)[]): string[] {

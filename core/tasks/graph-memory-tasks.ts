@@ -19,7 +19,7 @@ import { type MemoryLens, memoryLens } from "./graph-memory-lens";
 import { readMemory } from "./graph-memory-model";
 import { PROGRAM_SWEEP_TEMPLATES } from "./graph-memory-sweeps";
 import type { MemoryCandidate, MemoryTemplate } from "./graph-memory-template";
-import type { SurfaceTaskSource } from "./surface-tasks";
+import { lensTaskSource } from "./lens-task-source";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
 
@@ -62,21 +62,18 @@ export function memoryTask(
 }
 
 /** Environments whose tools are the knowledge-graph surface's (see graph-memory-lens.ts). */
-export const graphMemoryTaskSource: SurfaceTaskSource = {
+export const graphMemoryTaskSource = lensTaskSource({
   name: "graph-memory",
-  recognise(db, tools) {
-    const lens = memoryLens(db, tools);
-    if (!lens) return undefined;
+  lens: memoryLens,
+  // A recognised memory always creates entities and relations (see looksLikeKnowledgeGraph);
+  // a shard asking for more writes than any task makes runs out of candidates and says so.
+  unfit: () => () => undefined,
+  drafter(lens) {
     let session: MemorySession | undefined;
-    return {
-      // A recognised memory always creates entities and relations (see looksLikeKnowledgeGraph);
-      // a shard asking for more writes than any task makes runs out of candidates and says so.
-      unfit: () => undefined,
-      draft: ({ rng, runner }, kind, target) => {
-        // Exploration only reads, and every attempt's copy is the initial graph: read it once.
-        session ??= openMemorySession(lens, runner);
-        return memoryTask(session, rng, kind, target);
-      },
+    return ({ rng, runner }, kind, target) => {
+      // Exploration only reads, and every attempt's copy is the initial graph: read it once.
+      session ??= openMemorySession(lens, runner);
+      return memoryTask(session, rng, kind, target);
     };
   },
-};
+});

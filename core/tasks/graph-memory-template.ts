@@ -6,7 +6,7 @@ import type { Built, TaskDraft } from "./draft";
 import type { Finder } from "./graph-memory-finders";
 import type { MemoryLens } from "./graph-memory-lens";
 import type { MemoryGraph } from "./graph-memory-model";
-import { functionSource } from "./program-code";
+import { programDraft } from "./surface-draft";
 import type { TaskKind } from "./task";
 
 export interface MemoryContext {
@@ -37,15 +37,13 @@ export function memoryDraft(
   rest: Pick<TaskDraft, "hidden" | "tools"> & Partial<TaskDraft>,
   difficulty: TaskDraft["difficulty"],
 ): TaskDraft {
-  return {
+  return programDraft(
     kind,
     instruction,
-    program: functionSource(statements),
+    statements,
+    { ...rest, tools: [...new Set(rest.tools)] },
     difficulty,
-    ...(kind === "graph" ? { dependentCalls: Math.max(1, difficulty.hiddenIds) } : {}),
-    ...rest,
-    tools: [...new Set(rest.tools)],
-  };
+  );
 }
 
 /** The first letter upper-cased: a finder's phrase opening a sentence. */

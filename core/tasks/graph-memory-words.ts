@@ -5,6 +5,9 @@
 // own instructions ask; a participle without its verb ("headquartered_in") gets "is".
 import { humanize, plural } from "./words";
 
+// The graph-memory sources take their shared phrasing through this file.
+export { quoted, withArticle } from "./words";
+
 export interface RelationWords {
   /** With one subject: "works at", "is headquartered in". */
   one: string;
@@ -64,8 +67,6 @@ export function typeWords(type: string): TypeWords {
   return { one, many, who: /^(person|people|human|user|contact)$/.test(one) ? "who" : "that" };
 }
 
-export const quoted = (text: string) => `"${text}"`;
-
 /** "the person who leads Project Atlas": the one entity of `type` with `relation` to `to`. */
 export function whoRelatesTo(type: string, relation: string, to: string): string {
   const t = typeWords(type);
@@ -110,11 +111,6 @@ export function howManyFrom(type: string, from: string, relation: string): strin
   const many = typeWords(type).many;
   if (words.past) return `How many ${many} are there that ${from} ${words.one}?`;
   return `How many ${many} ${words.passive ? "is" : "does"} ${from} ${words.base}?`;
-}
-
-/** "a person", "an organization". */
-export function withArticle(noun: string): string {
-  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
 }
 
 /** "Which person leads it?" / "Which organization is headquartered in it?" */

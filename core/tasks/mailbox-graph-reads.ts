@@ -13,8 +13,8 @@ import {
   sayable,
   unfit,
 } from "./mailbox-template";
-import { dayWords } from "./mailbox-words";
 import { lit } from "./program-code";
+import { dayMonthYearAt } from "./words-dates";
 
 const withOneFile = (view: MailboxView) =>
   nameable(view).filter((m) => m.attachments.length === 1 && sayable(m.attachments[0] ?? ""));
@@ -33,7 +33,7 @@ export const attachmentName: MailboxTemplate = {
     const m = pick(ctx.rng, withOneFile(view));
     const file = m?.attachments[0];
     if (!m || !file) return unfit("no_attachment", "no nameable message has one attachment");
-    const instruction = `What is the name of the file attached to ${naming(m, dayWords(m.time))}? Answer with the file name only.`;
+    const instruction = `What is the name of the file attached to ${naming(m, dayMonthYearAt(m.time))}? Answer with the file name only.`;
     if (givesAway(instruction, file)) return unfit("answer_in_question", "the file is named");
     return mailboxDraft(ctx.lens, {
       kind: "graph",
@@ -68,7 +68,7 @@ export const threadStarter: MailboxTemplate = {
     const found = pick(ctx.rng, replies(view));
     if (!found) return unfit("no_reply", "no nameable reply");
     const { m, first } = found;
-    const instruction = `${naming(m, dayWords(m.time))} is part of a longer conversation. Who wrote the first message of that conversation? Answer with the person's full name.`;
+    const instruction = `${naming(m, dayMonthYearAt(m.time))} is part of a longer conversation. Who wrote the first message of that conversation? Answer with the person's full name.`;
     const answer = first.name;
     if (givesAway(instruction, answer)) return unfit("answer_in_question", "the writer is named");
     return mailboxDraft(ctx.lens, {

@@ -19,7 +19,6 @@ import {
 } from "./mailbox-template";
 import {
   changes,
-  dayWords,
   FLAG_CHANGES,
   type LabelChange,
   labelChange,
@@ -27,6 +26,7 @@ import {
   REPLIES,
 } from "./mailbox-words";
 import { lit } from "./program-code";
+import { dayMonthYearAt } from "./words-dates";
 
 const findStatement = (m: MessageView) =>
   `const id = messageIdOf(${lit(findQuery(m))}, ${lit(m.subject)});`;
@@ -57,8 +57,8 @@ export const labelMessage: MailboxTemplate = {
     if (!label) return unfit("no_label", "the label is gone");
     const instruction =
       pick(ctx.rng, [
-        `Find ${naming(m, dayWords(m.time))} and label it ${quoted(label.name)}.`,
-        `Put my label ${quoted(label.name)} on ${naming(m, dayWords(m.time))}.`,
+        `Find ${naming(m, dayMonthYearAt(m.time))} and label it ${quoted(label.name)}.`,
+        `Put my label ${quoted(label.name)} on ${naming(m, dayMonthYearAt(m.time))}.`,
       ]) ?? "";
     return mailboxDraft(ctx.lens, {
       kind: "graph",
@@ -90,7 +90,7 @@ export const flagMessage: MailboxTemplate = {
     const { m, c } = found;
     return mailboxDraft(ctx.lens, {
       kind: "graph",
-      instruction: `Find ${naming(m, dayWords(m.time))} and ${c.one}.`,
+      instruction: `Find ${naming(m, dayMonthYearAt(m.time))} and ${c.one}.`,
       helpers: ["messageIdOf"],
       statements: [
         findStatement(m),
@@ -126,7 +126,7 @@ export const newLabelMessage: MailboxTemplate = {
     const create = toolOf(ctx, "create_label");
     return mailboxDraft(ctx.lens, {
       kind: "graph",
-      instruction: `Create a new label called ${quoted(name)} and put ${naming(m, dayWords(m.time))} under it.`,
+      instruction: `Create a new label called ${quoted(name)} and put ${naming(m, dayMonthYearAt(m.time))} under it.`,
       helpers: ["messageIdOf"],
       statements: [
         `const created = String(${callWith(create, { name: lit(name) })});`,
@@ -160,7 +160,7 @@ function replyTemplate(asDraft: boolean): MailboxTemplate {
       if (!m || !reply) return unfit("no_message", "no message to reply to");
       const tool = toolOf(ctx, role);
       const subject = replySubject(m);
-      const what = `${naming(m, dayWords(m.time))} in the same conversation, addressed only to ${m.name}'s email address, with the subject ${quoted(subject)} and the text ${quoted(reply)}.`;
+      const what = `${naming(m, dayMonthYearAt(m.time))} in the same conversation, addressed only to ${m.name}'s email address, with the subject ${quoted(subject)} and the text ${quoted(reply)}.`;
       return mailboxDraft(ctx.lens, {
         kind: "graph",
         instruction: asDraft ? `Draft a reply (do not send it yet) to ${what}` : `Reply to ${what}`,

@@ -16,15 +16,9 @@ import {
   unfit,
   userLabels,
 } from "./mailbox-template";
-import {
-  changes,
-  dayWords,
-  FLAG_CHANGES,
-  type LabelChange,
-  labelChange,
-  queryDay,
-} from "./mailbox-words";
+import { changes, FLAG_CHANGES, type LabelChange, labelChange, queryDay } from "./mailbox-words";
 import { lit } from "./program-code";
+import { dayMonthYearAt } from "./words-dates";
 
 interface Condition {
   /** A relative clause: "that is still unread". */
@@ -58,7 +52,7 @@ function senderConditions(sent: readonly MessageView[]): Condition[] {
       new Date(mid).getUTCDate(),
     );
     conditions.push({
-      words: `that arrived before ${dayWords(day)}`,
+      words: `that arrived before ${dayMonthYearAt(day)}`,
       query: `before:${queryDay(day)}`,
       holds: (m) => m.time < day,
     });

@@ -7,7 +7,7 @@ import type { MailSlot } from "../importers/mcp-mailbox-roles";
 import type { TaskDraft } from "./draft";
 import type { MailboxLens, MailTool } from "./mailbox-lens";
 import { callCode } from "./program-code";
-import type { TaskKind } from "./task";
+import { inOrder, type SurfaceDraftParts, surfaceDraft } from "./surface-draft";
 
 export type Helper = "find" | "messageIdOf" | "open" | "labelIdOf" | "addressOf";
 
@@ -61,39 +61,17 @@ function helperCode(lens: MailboxLens, helper: Helper): string {
   }
 }
 
-export interface MailboxDraftParts {
-  kind: TaskKind;
-  instruction: string;
-  helpers: Helper[];
-  statements: string[];
-  answerMatch?: TaskDraft["answerMatch"];
-  hidden: TaskDraft["hidden"];
-  tools: string[];
-  difficulty: TaskDraft["difficulty"];
-}
+export type MailboxDraftParts = SurfaceDraftParts<Helper>;
 
 const ORDER: readonly Helper[] = ["find", "messageIdOf", "open", "labelIdOf", "addressOf"];
 
 export function mailboxDraft(lens: MailboxLens, parts: MailboxDraftParts): TaskDraft {
   const wanted = new Set(parts.helpers);
   if (wanted.has("messageIdOf")) wanted.add("find");
-  const helpers = ORDER.filter((h) => wanted.has(h));
-  const body = [...helpers.map((h) => helperCode(lens, h)), ...parts.statements];
-  return {
-    kind: parts.kind,
-    // A quote that ends its own sentence ends the instruction's too: `text "Done."` not `"Done.".`
-    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
-    program: `(args, ctx) => {\n${body
-      .flatMap((s) => s.split("\n"))
-      .map((line) => `  ${line}`)
-      .join("\n")}\n}`,
-    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
-    hidden: parts.hidden,
-    tools: [...new Set(parts.tools)],
-    difficulty: parts.difficulty,
-    // Every chain feeds an id only an earlier call revealed (a message's, a label's) into a later call.
-    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
-  };
+  return surfaceDraft(
+    parts,
+    inOrder(ORDER, wanted).map((h) => helperCode(lens, h)),
+  );
 }
 
 /** The modify call that adds and removes labels (each given as code), or undefined if it cannot. */

@@ -8,7 +8,7 @@
 // each can make on the explored mailbox (capped).
 import type { MailRole } from "../importers/mcp-mailbox-roles";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { pickWeighted } from "./graph-random";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import { exploreMailbox, type MailboxContext, type MailboxView } from "./mailbox-explore";
 import { attachmentName, threadStarter } from "./mailbox-graph-reads";
 import {
@@ -29,8 +29,8 @@ import {
   sweepThread,
 } from "./mailbox-program-writes";
 import type { MailboxTemplate } from "./mailbox-template";
-import type { SurfaceTaskSource } from "./surface-tasks";
 import type { TaskKind } from "./task";
+import { weightedTemplateTask } from "./template-draw";
 
 export const MAILBOX_TEMPLATES: readonly MailboxTemplate[] = [
   labelMessage,
@@ -60,39 +60,30 @@ const WRITE_ROLES: ReadonlySet<MailRole> = new Set([
   "create_filter",
 ]);
 
-/** No template is drawn more often than one that can make this many tasks. */
-const WEIGHT_CAP = 60;
-
 /** Environments whose tools are a mailbox of core/importers/mcp-mailbox-surface.ts. */
-export const mailboxTaskSource: SurfaceTaskSource = {
+export const mailboxTaskSource = lensTaskSource({
   name: "mailbox",
-  recognise(db, tools) {
-    const lens = mailboxLens(db, tools);
-    if (!lens) return undefined;
+  lens: mailboxLens,
+  unfit: (lens) =>
+    unfitIfReadOnly("this mailbox's tools only read", () =>
+      MAILBOX_TEMPLATES.some(
+        (t) =>
+          t.roles.some((role) => WRITE_ROLES.has(role)) &&
+          t.roles.every((role) => lens[role] !== undefined),
+      ),
+    ),
+  drafter(lens) {
     // Every attempt starts from the same initial mailbox, so the first exploration serves all.
     let explored: { view: MailboxView | undefined } | undefined;
-    return {
-      unfit(minWrites) {
-        if (minWrites === 0) return undefined;
-        const writes = MAILBOX_TEMPLATES.some(
-          (t) =>
-            t.roles.some((role) => WRITE_ROLES.has(role)) &&
-            t.roles.every((role) => lens[role] !== undefined),
-        );
-        return writes
-          ? undefined
-          : `this mailbox's tools only read, so no task can make ${minWrites} write(s)`;
-      },
-      draft: ({ rng, runner }, kind, target) => {
-        const ctx = { lens, rng, runner };
-        explored ??= { view: exploreMailbox(ctx) };
-        return mailboxTask(ctx, explored.view, kind, target);
-      },
+    return ({ rng, runner }, kind, target) => {
+      const ctx = { lens, rng, runner };
+      explored ??= { view: exploreMailbox(ctx) };
+      return mailboxTask(ctx, explored.view, kind, target);
     };
   },
-};
+});
 
-/** One mailbox task of `kind`: templates drawn by weight until one builds. */
+/** One mailbox task of `kind`: templates drawn by capped weight until one builds. */
 export function mailboxTask(
   ctx: MailboxContext,
   view: MailboxView | undefined,
@@ -100,34 +91,12 @@ export function mailboxTask(
   target: DraftTarget,
 ): DraftAttempt {
   if (!view) return { ok: false, reason: "no_mailbox", detail: "the mailbox cannot be listed" };
-  let usable = MAILBOX_TEMPLATES.filter(
-    (t) =>
-      t.kind === kind &&
-      t.roles.every((role) => ctx.lens[role] !== undefined) &&
-      t.capacity(ctx, view) > 0 &&
-      (target.minWrites === 0 || t.maxWrites(view) >= target.minWrites),
-  );
-  if (usable.length === 0) {
-    return {
-      ok: false,
-      reason: "no_template",
-      detail:
-        target.minWrites > 0
-          ? `no ${kind} task of this mailbox makes ${target.minWrites} write(s)`
-          : `no ${kind} template fits this mailbox`,
-    };
-  }
-  let last = { reason: "no_template", detail: "" };
-  while (usable.length > 0) {
-    const template = pickWeighted(
-      ctx.rng,
-      usable.map((t) => ({ item: t, weight: Math.min(WEIGHT_CAP, t.capacity(ctx, view)) })),
-    );
-    if (!template) break;
-    const built = template.build(ctx, view, target);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-    usable = usable.filter((t) => t !== template);
-  }
-  return { ok: false, ...last };
+  return weightedTemplateTask(MAILBOX_TEMPLATES, kind, target, ctx.rng, {
+    runs: (t) => t.roles.every((role) => ctx.lens[role] !== undefined),
+    capacity: (t) => t.capacity(ctx, view),
+    maxWrites: (t) => t.maxWrites(view),
+    cap: 60,
+    place: { of: "of this mailbox", fits: "this mailbox" },
+    build: (t) => t.build(ctx, view, target),
+  });
 }

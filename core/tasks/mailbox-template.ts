@@ -3,12 +3,13 @@
 // the mailbox), who wrote to the mailbox, the conversations, the user labels, and whether an
 // instruction would give its own answer away.
 import type { MailRole } from "../importers/mcp-mailbox-roles";
-import type { Json } from "../json";
 import type { DraftTarget, TaskDraft } from "./draft";
 import type { MailboxContext, MailboxView, MessageView } from "./mailbox-explore";
 import type { MailTool } from "./mailbox-lens";
-import { instructionLeaks } from "./phrasing-leaks";
+import { givesAway, quoted, unfit } from "./surface-draft";
 import type { TaskKind } from "./task";
+
+export { givesAway, quoted, unfit };
 
 export type Built = TaskDraft | { reason: string; detail: string };
 
@@ -24,21 +25,11 @@ export interface MailboxTemplate {
   build(ctx: MailboxContext, view: MailboxView, target: DraftTarget): Built;
 }
 
-export const unfit = (reason: string, detail: string) => ({ reason, detail });
-export const quoted = (text: string) => `"${text}"`;
-
 /** A tool of the lens the template's roles guarantee. */
 export function toolOf(ctx: MailboxContext, role: MailRole): MailTool {
   const tool = ctx.lens[role];
   if (!tool) throw new Error(`the mailbox lens has no ${role} tool`);
   return tool;
-}
-
-/** Whether the instruction would state the answer (validation would drop the task). */
-export function givesAway(instruction: string, answer: Json): boolean {
-  return (
-    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
-  );
 }
 
 /** Text that can sit inside a quoted instruction, a JSON literal and a quoted query alike. */

@@ -1,6 +1,6 @@
 // What a user says to a mailbox: short replies to send in a thread, names for new labels, the
 // label changes a user asks for in plain words (star, mark read, archive...), and how a day is
-// written in an instruction.
+// written in a Gmail search (in an instruction it comes from words-dates).
 import type { MessageView } from "./mailbox-explore";
 
 /** Short replies that fit any work thread. */
@@ -87,27 +87,6 @@ export const labelChange = (id: string, name: string): LabelChange => ({
 /** Whether the change would alter the message. */
 export const changes = (c: LabelChange, m: MessageView) =>
   c.add.some((l) => !m.labels.has(l)) || c.remove.some((l) => m.labels.has(l));
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** `5 December 2024` for a UTC time. */
-export function dayWords(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
 
 /** `2024/12/05`, as a Gmail date operator takes it. */
 export function queryDay(ms: number): string {

@@ -8,6 +8,7 @@
 import type { Prng } from "../sandbox/determinism";
 import { type CandidatePools, drawFromPools, openPools } from "./candidate-pools";
 import type { DraftAttempt, DraftTarget } from "./draft";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import { authorProfile, threadReplyCount, threadStarter } from "./messaging-graph-reads";
 import {
   postThenReact,
@@ -20,7 +21,6 @@ import { PhraseBook } from "./messaging-phrases";
 import { MESSAGING_PROGRAM_TEMPLATES } from "./messaging-program-templates";
 import type { ChatCandidate, ChatTemplate } from "./messaging-template";
 import { exploreWorkspace } from "./messaging-workspace";
-import type { SurfaceTaskSource } from "./surface-tasks";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
 
@@ -63,22 +63,19 @@ export function messagingTask(
 }
 
 /** Environments whose tools are the messaging surface's (see messaging-lens.ts). */
-export const messagingTaskSource: SurfaceTaskSource = {
+export const messagingTaskSource = lensTaskSource({
   name: "messaging",
-  recognise(db, tools) {
-    const lens = messagingLens(db, tools);
-    if (!lens) return undefined;
+  lens: messagingLens,
+  unfit: (lens) =>
+    unfitIfReadOnly("the chat server only reads", () =>
+      CHAT_WRITE_ROLES.some((role) => lens[role]),
+    ),
+  drafter(lens) {
     let session: ChatSession | undefined;
-    return {
-      unfit: (minWrites) =>
-        minWrites > 0 && !CHAT_WRITE_ROLES.some((role) => lens[role])
-          ? `the chat server only reads, so no task can make ${minWrites} write(s)`
-          : undefined,
-      draft: ({ rng, runner }, kind, target) => {
-        // Exploration only reads, and every attempt's copy is the initial workspace: read it once.
-        session ??= openSession(lens, runner);
-        return messagingTask(session, rng, kind, target);
-      },
+    return ({ rng, runner }, kind, target) => {
+      // Exploration only reads, and every attempt's copy is the initial workspace: read it once.
+      session ??= openSession(lens, runner);
+      return messagingTask(session, rng, kind, target);
     };
   },
-};
+});

@@ -9,8 +9,11 @@ import { helpersFor } from "./messaging-calls";
 import type { ChatLens } from "./messaging-lens";
 import type { PhraseBook } from "./messaging-phrases";
 import type { SeenChannel, SeenMessage, SeenPerson, SeenWorkspace } from "./messaging-workspace";
-import { functionSource } from "./program-code";
+import { programDraft, quoted } from "./surface-draft";
 import type { TaskKind } from "./task";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "./words-dates";
+
+export { quoted };
 
 export interface ChatContext {
   lens: ChatLens;
@@ -47,18 +50,15 @@ export function chatDraft(
     .filter(
       (name): name is string => name !== undefined && program.join("\n").includes(`"${name}"`),
     );
-  return {
+  return programDraft(
     kind,
     instruction,
-    program: functionSource(program),
+    program,
+    { tools: [...new Set(tools)], ...rest },
     difficulty,
-    ...(kind === "graph" ? { dependentCalls: Math.max(1, difficulty.hiddenIds) } : {}),
-    tools: [...new Set(tools)],
-    ...rest,
-  };
+  );
 }
 
-export const quoted = (text: string) => `"${text}"`;
 export const channelWords = (channel: SeenChannel) => `#${channel.name}`;
 export const emojiWords = (name: string) => `:${name}:`;
 
@@ -79,24 +79,8 @@ export function reactedByMe(ctx: ChatContext, message: SeenMessage, name: string
   return message.reactions.some((r) => r.name === name && me !== undefined && r.users.includes(me));
 }
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** `2025-01-03` -> "Friday 3 January". */
 export function dayWords(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+  return `${WEEKDAY_NAMES[date.getUTCDay()]} ${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]}`;
 }

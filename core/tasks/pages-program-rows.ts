@@ -3,9 +3,17 @@
 // linked to a roadmap item) that update each, and summaries that turn the picked rows into
 // bullets or to-dos appended to a page, in the order the program sorts them.
 
-import { namedPages, type PageView, type RowView, type SourceView } from "./pages-explore";
+import type { Json } from "../json";
+import type { TaskDraft } from "./draft";
+import {
+  namedPages,
+  type PagesContext,
+  type PageView,
+  type RowView,
+  type SourceView,
+} from "./pages-explore";
 import { MOVABLE_DATE, observedValues } from "./pages-graph-rows";
-import { callWith, pagesDraft } from "./pages-program";
+import { callWith, type PagesDraftParts, pagesDraft } from "./pages-program";
 import {
   filterCode,
   filtersOf,
@@ -26,6 +34,48 @@ import {
 } from "./pages-template";
 import { CUTOFFS, DUE_DATES } from "./pages-words";
 import { lit } from "./program-code";
+
+/** What differs between the sweeps that update every row a query filter picks. */
+interface RowSweep {
+  instruction: string;
+  helpers: PagesDraftParts["helpers"];
+  /** Lines that bind `sourceId` and whatever `filter` reads. */
+  lookups: string[];
+  /** The filter of `rowsOf(sourceId, ...)`, as code. */
+  filter: string;
+  property: string;
+  /** The property's new value, as code. */
+  value: string;
+  hidden: Json[];
+  /** Calls made before the first update. */
+  lookupCalls: number;
+  rows: number;
+}
+
+/** A loop over the rows a filter picks that sets one property on each, one update per row. */
+function rowSweepDraft(ctx: PagesContext, s: RowSweep): TaskDraft {
+  const update = toolOf(ctx.lens, "update_page");
+  return pagesDraft(ctx.lens, {
+    kind: "programmatic",
+    instruction: s.instruction,
+    helpers: s.helpers,
+    statements: [
+      ...s.lookups,
+      `for (const row of rowsOf(sourceId, ${s.filter})) {`,
+      `  ${callWith(update, { page: "row.id", properties: `{ ${lit(s.property)}: ${s.value} }` })};`,
+      "}",
+      "return null;",
+    ],
+    hidden: s.hidden,
+    tools: [ctx.lens.search.name, ctx.lens.query_data_source.name, update.name],
+    difficulty: {
+      chainLength: s.lookupCalls + s.rows,
+      branching: 1,
+      writes: s.rows,
+      hiddenIds: 2,
+    },
+  });
+}
 
 interface SweepChoice {
   source: SourceView;
@@ -95,31 +145,18 @@ export const overdueSweep = template<SweepChoice>({
     });
   },
   writes: (c) => c.rows.length,
-  draft(ctx, _ws, c) {
-    const update = toolOf(ctx.lens, "update_page");
-    const filter = `{ and: [${filterCode(c.owner)}, { property: ${lit(c.date)}, date: { before: ${lit(c.cutoff)} } }, { property: ${lit(c.status)}, status: { does_not_equal: ${lit(c.done)} } }] }`;
-    return pagesDraft(ctx.lens, {
-      kind: "programmatic",
+  draft: (ctx, _ws, c) =>
+    rowSweepDraft(ctx, {
       instruction: `For every item in ${sourceName(c.source)} ${c.owner.words} whose ${c.date} date is before ${dateWords(c.cutoff)} and that is not ${c.done} yet, ${c.action.words}.`,
       helpers: ["sourceIdOf", "rowsOf", "userIdOf"],
-      statements: [
-        `const sourceId = sourceIdOf(${lit(c.source.title)});`,
-        ...personLines(c.owner),
-        `for (const row of rowsOf(sourceId, ${filter})) {`,
-        `  ${callWith(update, { page: "row.id", properties: `{ ${lit(c.action.property)}: ${c.action.code} }` })};`,
-        "}",
-        "return null;",
-      ],
+      lookups: [`const sourceId = sourceIdOf(${lit(c.source.title)});`, ...personLines(c.owner)],
+      filter: `{ and: [${filterCode(c.owner)}, { property: ${lit(c.date)}, date: { before: ${lit(c.cutoff)} } }, { property: ${lit(c.status)}, status: { does_not_equal: ${lit(c.done)} } }] }`,
+      property: c.action.property,
+      value: c.action.code,
       hidden: [c.source.id, ...c.rows.map((r) => r.id)],
-      tools: [ctx.lens.search.name, ctx.lens.query_data_source.name, update.name],
-      difficulty: {
-        chainLength: 2 + c.rows.length,
-        branching: 1,
-        writes: c.rows.length,
-        hiddenIds: 2,
-      },
-    });
-  },
+      lookupCalls: 2,
+      rows: c.rows.length,
+    }),
 });
 
 interface SummaryChoice {
@@ -248,30 +285,21 @@ export const linkedSweep = template<LinkedChoice>({
         );
     }),
   writes: (c) => c.rows.length,
-  draft(ctx, _ws, c) {
-    const update = toolOf(ctx.lens, "update_page");
-    return pagesDraft(ctx.lens, {
-      kind: "programmatic",
+  draft: (ctx, _ws, c) =>
+    rowSweepDraft(ctx, {
       instruction: `For every item in ${sourceName(c.source)} linked to ${quoted(c.item.title)} (in ${sourceName(c.target)}) whose ${c.status} is ${c.from}, set its ${c.status} to ${c.to}.`,
       helpers: ["sourceIdOf", "rowsOf"],
-      statements: [
+      lookups: [
         `const itemId = rowsOf(sourceIdOf(${lit(c.target.title)}), { property: ${lit(c.target.titleProperty)}, title: { equals: ${lit(c.item.title)} } })[0].id;`,
         `const sourceId = sourceIdOf(${lit(c.source.title)});`,
-        `for (const row of rowsOf(sourceId, { and: [{ property: ${lit(c.relation)}, relation: { contains: itemId } }, { property: ${lit(c.status)}, status: { equals: ${lit(c.from)} } }] })) {`,
-        `  ${callWith(update, { page: "row.id", properties: `{ ${lit(c.status)}: { status: { name: ${lit(c.to)} } } }` })};`,
-        "}",
-        "return null;",
       ],
+      filter: `{ and: [{ property: ${lit(c.relation)}, relation: { contains: itemId } }, { property: ${lit(c.status)}, status: { equals: ${lit(c.from)} } }] }`,
+      property: c.status,
+      value: `{ status: { name: ${lit(c.to)} } }`,
       hidden: [c.source.id, c.item.id, ...c.rows.map((r) => r.id)],
-      tools: [ctx.lens.search.name, ctx.lens.query_data_source.name, update.name],
-      difficulty: {
-        chainLength: 3 + c.rows.length,
-        branching: 1,
-        writes: c.rows.length,
-        hiddenIds: 2,
-      },
-    });
-  },
+      lookupCalls: 3,
+      rows: c.rows.length,
+    }),
 });
 
 interface BulkChoice {
@@ -303,28 +331,16 @@ export const bulkStatus = template<BulkChoice>({
         );
     }),
   writes: (c) => c.rows.length,
-  draft(ctx, _ws, c) {
-    const update = toolOf(ctx.lens, "update_page");
-    return pagesDraft(ctx.lens, {
-      kind: "programmatic",
+  draft: (ctx, _ws, c) =>
+    rowSweepDraft(ctx, {
       instruction: `For every item in ${sourceName(c.source)} ${c.where.words}, if its ${c.status} is not ${c.to} yet, set it to ${c.to}.`,
       helpers: ["sourceIdOf", "rowsOf", ...(c.where.person ? (["userIdOf"] as const) : [])],
-      statements: [
-        `const sourceId = sourceIdOf(${lit(c.source.title)});`,
-        ...personLines(c.where),
-        `for (const row of rowsOf(sourceId, { and: [${filterCode(c.where)}, { property: ${lit(c.status)}, status: { does_not_equal: ${lit(c.to)} } }] })) {`,
-        `  ${callWith(update, { page: "row.id", properties: `{ ${lit(c.status)}: { status: { name: ${lit(c.to)} } } }` })};`,
-        "}",
-        "return null;",
-      ],
+      lookups: [`const sourceId = sourceIdOf(${lit(c.source.title)});`, ...personLines(c.where)],
+      filter: `{ and: [${filterCode(c.where)}, { property: ${lit(c.status)}, status: { does_not_equal: ${lit(c.to)} } }] }`,
+      property: c.status,
+      value: `{ status: { name: ${lit(c.to)} } }`,
       hidden: [c.source.id, ...c.rows.map((r) => r.id)],
-      tools: [ctx.lens.search.name, ctx.lens.query_data_source.name, update.name],
-      difficulty: {
-        chainLength: 2 + c.rows.length,
-        branching: 1,
-        writes: c.rows.length,
-        hiddenIds: 2,
-      },
-    });
-  },
+      lookupCalls: 2,
+      rows: c.rows.length,
+    }),
 });

@@ -6,8 +6,8 @@
 import type { PagesSlot } from "../importers/mcp-pages-roles";
 import type { TaskDraft } from "./draft";
 import type { PagesLens, PagesTool } from "./pages-lens";
-import { callCode, functionSource } from "./program-code";
-import type { TaskKind } from "./task";
+import { callCode } from "./program-code";
+import { inOrder, type SurfaceDraftParts, surfaceDraft } from "./surface-draft";
 
 export type Helper =
   | "plain"
@@ -135,30 +135,11 @@ function withNeeds(helpers: readonly Helper[]): Set<Helper> {
   return out;
 }
 
-export interface PagesDraftParts {
-  kind: TaskKind;
-  instruction: string;
-  helpers: Helper[];
-  statements: string[];
-  answerMatch?: TaskDraft["answerMatch"];
-  hidden: TaskDraft["hidden"];
-  tools: string[];
-  difficulty: TaskDraft["difficulty"];
-}
+export type PagesDraftParts = SurfaceDraftParts<Helper>;
 
 export function pagesDraft(lens: PagesLens, parts: PagesDraftParts): TaskDraft {
-  const used = withNeeds(parts.helpers);
-  const helpers = ORDER.filter((h) => used.has(h));
-  return {
-    kind: parts.kind,
-    // A quote that ends its own sentence ends the instruction's too: `"Done."` not `"Done.".`
-    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
-    program: functionSource([...helpers.map((h) => helperCode(lens, h)), ...parts.statements]),
-    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
-    hidden: parts.hidden,
-    tools: [...new Set(parts.tools)],
-    difficulty: parts.difficulty,
-    // Every chain feeds an id only an earlier call revealed (a page's, a row's) into a later call.
-    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
-  };
+  return surfaceDraft(
+    parts,
+    inOrder(ORDER, withNeeds(parts.helpers)).map((h) => helperCode(lens, h)),
+  );
 }

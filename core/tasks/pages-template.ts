@@ -4,13 +4,15 @@
 // several share: quoting, naming a page the way a user would, dates in words, and whether an
 // instruction would give its own answer away.
 import type { PagesRole } from "../importers/mcp-pages-roles";
-import type { Json } from "../json";
 import type { DraftTarget, TaskDraft } from "./draft";
 import { pick } from "./graph-random";
 import type { PagesContext, PageView, SourceView, Workspace } from "./pages-explore";
 import type { PagesLens, PagesTool } from "./pages-lens";
-import { instructionLeaks } from "./phrasing-leaks";
+import { givesAway, quoted, unfit } from "./surface-draft";
 import type { TaskKind } from "./task";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "./words-dates";
+
+export { givesAway, quoted, unfit };
 
 export type Built = TaskDraft | { reason: string; detail: string };
 
@@ -34,8 +36,6 @@ export interface PagesTemplate {
   maxWrites(lens: PagesLens, ws: Workspace): number;
   build(ctx: PagesContext, ws: Workspace, target: DraftTarget): Built;
 }
-
-export const unfit = (reason: string, detail: string) => ({ reason, detail });
 
 /** A template over its own choice type, listed once per workspace. */
 export function template<C>(spec: TemplateSpec<C>): PagesTemplate {
@@ -63,8 +63,6 @@ export function template<C>(spec: TemplateSpec<C>): PagesTemplate {
   };
 }
 
-export const quoted = (text: string) => `"${text}"`;
-
 /** A tool of the lens the template's roles guarantee. */
 export function toolOf(lens: PagesLens, role: PagesRole): PagesTool {
   const tool = lens[role];
@@ -72,26 +70,10 @@ export function toolOf(lens: PagesLens, role: PagesRole): PagesTool {
   return tool;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
 /** `2025-01-06` as "January 6, 2025". */
 export function dateWords(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
-  return `${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
+  return `${MONTH_NAMES[(m ?? 1) - 1]} ${d}, ${y}`;
 }
 
 const DATED =
@@ -105,8 +87,8 @@ export function pageName(page: PageView): string {
   const dated = DATED.exec(page.title);
   if (!dated) return `the page ${quoted(page.title)}`;
   const [, meeting = "", , month = "", day = "", year = ""] = dated;
-  const when = new Date(Date.UTC(Number(year), MONTHS.indexOf(month), Number(day)));
-  return `the ${meeting.toLowerCase()} notes of ${WEEKDAYS[when.getUTCDay()]}, ${dated[2]}`;
+  const when = new Date(Date.UTC(Number(year), MONTH_NAMES.indexOf(month), Number(day)));
+  return `the ${meeting.toLowerCase()} notes of ${WEEKDAY_NAMES[when.getUTCDay()]}, ${dated[2]}`;
 }
 
 /** How a user calls a data source: "the Roadmap database". */
@@ -121,13 +103,6 @@ export function peoplePhrase(property: string, person: string): string {
   if (/assign/i.test(property)) return `assigned to ${person}`;
   if (/owner/i.test(property)) return `owned by ${person}`;
   return `with ${person} as ${property.toLowerCase()}`;
-}
-
-/** Whether the instruction would state the answer (validation would drop the task). */
-export function givesAway(instruction: string, answer: Json): boolean {
-  return (
-    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
-  );
 }
 
 /** The rich text a request writes: one text object. */

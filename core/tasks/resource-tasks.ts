@@ -8,6 +8,7 @@
 import type { Prng } from "../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { pick } from "./graph-random";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import { instructionLeaks } from "./phrasing-leaks";
 import { type Cluster, readCluster } from "./resource-cluster";
 import { GRAPH_READ_TEMPLATES } from "./resource-graph-reads";
@@ -19,7 +20,7 @@ import { PROGRAM_NAMESPACE_TEMPLATES } from "./resource-program-namespaces";
 import { PROGRAM_POD_TEMPLATES } from "./resource-program-pods";
 import { PROGRAM_WRITE_TEMPLATES } from "./resource-program-writes";
 import type { ResourceCandidate, ResourceTemplate } from "./resource-template";
-import type { SurfaceDraftContext, SurfaceTaskSource, SurfaceTasks } from "./surface-tasks";
+import type { SurfaceDraftContext } from "./surface-tasks";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
 
@@ -45,18 +46,11 @@ interface Listed {
 }
 
 /** One shard's drafting state: the cluster as read once, each template's tasks, and those drafted. */
-class ResourceShard implements SurfaceTasks {
+class ResourceShard {
   private listed: Listed[] | undefined;
   private readonly drafted = new Set<string>();
 
   constructor(private readonly lens: ResourceLens) {}
-
-  unfit(minWrites: number): string | undefined {
-    if (minWrites > 0 && writeTools(this.lens).length === 0) {
-      return `the cluster's tools only read, so no task can make ${minWrites} write(s)`;
-    }
-    return undefined;
-  }
 
   draft({ rng, runner }: SurfaceDraftContext, kind: TaskKind, target: DraftTarget): DraftAttempt {
     const listed = this.list(runner);
@@ -125,10 +119,13 @@ class ResourceShard implements SurfaceTasks {
 }
 
 /** Environments whose tools list and change a Kubernetes cluster (see resource-lens.ts). */
-export const resourceTaskSource: SurfaceTaskSource = {
+export const resourceTaskSource = lensTaskSource({
   name: "resources",
-  recognise(_db, tools) {
-    const lens = resourceLens(tools);
-    return lens ? new ResourceShard(lens) : undefined;
+  lens: (_db, tools) => resourceLens(tools),
+  unfit: (lens) =>
+    unfitIfReadOnly("the cluster's tools only read", () => writeTools(lens).length > 0),
+  drafter(lens) {
+    const shard = new ResourceShard(lens);
+    return (ctx, kind, target) => shard.draft(ctx, kind, target);
   },
-};
+});

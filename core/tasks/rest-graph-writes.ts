@@ -21,16 +21,15 @@ import {
   underIssue,
 } from "./rest-program";
 import {
-  addDays,
   DURATIONS,
-  datePhrase,
   durationPhrase,
   NEW_COMMENTS,
   NEW_LABELS,
   NEW_SUMMARIES,
   typeWord,
-  withArticle,
 } from "./rest-words";
+import { withArticle } from "./words";
+import { addDays, dayMonthYear } from "./words-dates";
 
 function write(
   t: Tracker,
@@ -263,7 +262,7 @@ const dueDate: RestTemplate = {
     if (day === issue.fields.duedate) return fail("same_due_date", "the issue is already due then");
     return write(
       t,
-      `Set the due date of ${namedIssue(issue)} to ${datePhrase(day)}.`,
+      `Set the due date of ${namedIssue(issue)} to ${dayMonthYear(day)}.`,
       [
         findIssue(issue),
         `${sendCode(t.ctx.lens, "PUT", "issuePath(issue)", `{ fields: { duedate: ${lit(day)} } }`)};`,

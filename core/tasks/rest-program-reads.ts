@@ -9,8 +9,9 @@ import { lit } from "./program-code";
 import { type Issue, namedUsers, type Tracker } from "./rest-explore";
 import { drawIssueSet, type IssueSet, type SetOptions } from "./rest-issue-sets";
 import { fail, numeric, type RestTemplate, restDraft, toolsOf, underIssue } from "./rest-program";
-import { datePhrase, splitDay } from "./rest-words";
+import { splitDay } from "./rest-words";
 import type { AnswerMatch } from "./task";
+import { dayMonthYear } from "./words-dates";
 
 const SMALL: SetOptions = { min: 2, max: 12 };
 
@@ -159,8 +160,8 @@ const countBefore: RestTemplate = {
       t,
       set,
       due
-        ? `How many of the ${set.phrase} are due before ${datePhrase(day)}?`
-        : `How many of the ${set.phrase} were last updated before ${datePhrase(day)}?`,
+        ? `How many of the ${set.phrase} are due before ${dayMonthYear(day)}?`
+        : `How many of the ${set.phrase} were last updated before ${dayMonthYear(day)}?`,
       [
         "let n = 0;",
         `for (const issue of issues) if (issue.fields.${field} !== null && issue.fields.${field} < ${lit(day)}) n += 1;`,

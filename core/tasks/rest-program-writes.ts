@@ -18,7 +18,8 @@ import {
   toolsOf,
   underIssue,
 } from "./rest-program";
-import { datePhrase, NEW_COMMENTS, NEW_LABELS, splitDay } from "./rest-words";
+import { NEW_COMMENTS, NEW_LABELS, splitDay } from "./rest-words";
+import { dayMonthYear } from "./words-dates";
 
 function write(
   t: Tracker,
@@ -224,7 +225,7 @@ const staleMove: RestTemplate = {
     return write(
       t,
       set,
-      `Of the ${set.phrase}, move the ones last updated before ${datePhrase(day)} to ${quoted(target)}.`,
+      `Of the ${set.phrase}, move the ones last updated before ${dayMonthYear(day)} to ${quoted(target)}.`,
       [
         "for (const issue of issues) {",
         `  if (issue.fields.updated >= ${lit(day)} || issue.fields.status.name === ${lit(target)}) continue;`,

@@ -7,10 +7,13 @@
 import type { HttpMethod } from "../importers/mcp-rest-config";
 import type { Json } from "../json";
 import type { Built, TaskDraft } from "./draft";
-import { functionSource, lit } from "./program-code";
+import { lit } from "./program-code";
 import { ISSUE_FIELDS, type Issue, PAGE, type Tracker } from "./rest-explore";
 import type { RestLens } from "./rest-lens";
+import { programDraft, quoted, unfit } from "./surface-draft";
 import type { TaskKind } from "./task";
+
+export { quoted };
 
 export interface RestTemplate {
   name: string;
@@ -22,7 +25,8 @@ export interface RestTemplate {
   build(tracker: Tracker): Built;
 }
 
-export const fail = (reason: string, detail: string) => ({ reason, detail });
+/** Why a template cannot write this task. */
+export const fail = unfit;
 
 /** The helpers every program may use, by name, each defined on one line. */
 function helpers(lens: RestLens): [string, string][] {
@@ -95,8 +99,6 @@ export function sendCode(
   return `send(${args.join(", ")})`;
 }
 
-export const quoted = (text: string) => `"${text}"`;
-
 /** `const issue = issueNamed("...")`: how a solution finds the issue a user named. */
 export const findIssue = (issue: Issue) =>
   `const issue = issueNamed(${lit(issue.fields.summary)});`;
@@ -122,14 +124,13 @@ export function restDraft(
   rest: Pick<TaskDraft, "hidden" | "tools"> & Partial<TaskDraft>,
   difficulty: TaskDraft["difficulty"],
 ): TaskDraft {
-  return {
+  return programDraft(
     kind,
     instruction,
-    program: functionSource([...prelude(lens, statements), ...statements]),
+    [...prelude(lens, statements), ...statements],
+    rest,
     difficulty,
-    ...(kind === "graph" ? { dependentCalls: Math.max(1, difficulty.hiddenIds) } : {}),
-    ...rest,
-  };
+  );
 }
 
 export const numeric = { kind: "numeric", tolerance: 1e-6 } as const;

@@ -7,6 +7,7 @@
 // instruction gives.
 import type { DraftAttempt, DraftTarget } from "./draft";
 import { shuffled } from "./graph-random";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import { exploreTracker, type RestContext } from "./rest-explore";
 import { REST_GRAPH_READS } from "./rest-graph-reads";
 import { REST_GRAPH_WRITES } from "./rest-graph-writes";
@@ -14,8 +15,8 @@ import { type RestLens, restLens } from "./rest-lens";
 import type { RestTemplate } from "./rest-program";
 import { REST_PROGRAM_READS } from "./rest-program-reads";
 import { REST_PROGRAM_WRITES } from "./rest-program-writes";
-import type { SurfaceTaskSource } from "./surface-tasks";
 import type { TaskKind } from "./task";
+import { firstBuilt } from "./template-draw";
 
 export const REST_TEMPLATES: readonly RestTemplate[] = [
   ...REST_GRAPH_READS,
@@ -36,23 +37,22 @@ export function usableTemplates(lens: RestLens, kind: TaskKind, minWrites: numbe
 }
 
 /** REST passthrough tools in front of an issue tracker (see rest-lens.ts). */
-export const restTaskSource: SurfaceTaskSource = {
+export const restTaskSource = lensTaskSource({
   name: "rest",
-  recognise(_db, tools) {
-    const lens = restLens(tools);
-    if (!lens) return undefined;
-    return {
-      unfit: (minWrites) =>
-        minWrites > 0 &&
+  lens: (_db, tools) => restLens(tools),
+  unfit: (lens) =>
+    unfitIfReadOnly(
+      "the tracker's tools only read",
+      (minWrites) =>
         usableTemplates(lens, "graph", minWrites).length +
-          usableTemplates(lens, "programmatic", minWrites).length ===
-          0
-          ? `the tracker's tools only read, so no task can make ${minWrites} write(s)`
-          : undefined,
-      draft: ({ rng, runner }, kind, target) => restTask({ lens, rng, runner }, kind, target),
-    };
-  },
-};
+          usableTemplates(lens, "programmatic", minWrites).length >
+        0,
+    ),
+  drafter:
+    (lens) =>
+    ({ rng, runner }, kind, target) =>
+      restTask({ lens, rng, runner }, kind, target),
+});
 
 /** One REST task of `kind`, trying the templates in a random order; writes only when asked. */
 export function restTask(ctx: RestContext, kind: TaskKind, target: DraftTarget): DraftAttempt {
@@ -62,11 +62,5 @@ export function restTask(ctx: RestContext, kind: TaskKind, target: DraftTarget):
   }
   // Exploration only reads, so a template that gives up leaves the fresh copy as it was.
   const tracker = exploreTracker(ctx);
-  let last = { reason: "no_template", detail: "" };
-  for (const template of shuffled(ctx.rng, usable)) {
-    const built = template.build(tracker);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-  }
-  return { ok: false, ...last };
+  return firstBuilt(shuffled(ctx.rng, usable), (t) => t.build(tracker));
 }

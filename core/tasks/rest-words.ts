@@ -1,6 +1,8 @@
 // What REST tasks write and how they say it: comments, new issue summaries and labels a user
-// might ask for, durations and dates in words. Fixed lists, so a seed always drafts the same tasks.
+// might ask for, durations in words and deadline days (dates in words come from words-dates).
+// Fixed lists, so a seed always drafts the same tasks.
 import type { Prng } from "../sandbox/determinism";
+import { addDays } from "./words-dates";
 
 /** Comments a user might ask to post. */
 export const NEW_COMMENTS = [
@@ -50,32 +52,6 @@ export function durationPhrase(seconds: number): string {
   return `${hours} hour${hours === 1 ? "" : "s"}`;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** `2025-02-14` -> `14 February 2025`. */
-export function datePhrase(isoDay: string): string {
-  const [year, month, day] = isoDay.split("-").map(Number);
-  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
-}
-
-/** The ISO day `days` after `isoDay`. */
-export function addDays(isoDay: string, days: number): string {
-  return new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** A day splitting `days` (ISO dates): some fall before it, some on or after it. */
 export function splitDay(rng: Prng, days: readonly string[]): string | undefined {
   const sorted = [...new Set(days)].sort();
@@ -98,9 +74,4 @@ const TYPE_WORDS: Record<string, string> = {
 /** How people say an issue type in a sentence: `bug`, `story`. */
 export function typeWord(type: string): string {
   return TYPE_WORDS[type] ?? type.toLowerCase();
-}
-
-/** `a bug`, `an epic`. */
-export function withArticle(word: string): string {
-  return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 }

@@ -6,9 +6,9 @@
 // (three cities, six variables, two settings) are not drawn into duplicates while the resource
 // templates (100 numbered resources, each as Text and Blob) carry the volume.
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { pickWeighted } from "./graph-random";
-import type { SurfaceTaskSource } from "./surface-tasks";
+import { lensTaskSource } from "./lens-task-source";
 import type { TaskKind } from "./task";
+import { byCappedWeight, firstBuilt, fittingTemplates } from "./template-draw";
 import type { UtilityContext } from "./utility-explore";
 import {
   echoReading,
@@ -50,44 +50,41 @@ export const UTILITY_TEMPLATES: readonly UtilityTemplate[] = [
   switchAllOn,
 ];
 
-/** No template is drawn more often than one that can make this many tasks. */
-const WEIGHT_CAP = 150;
-
 /** Environments whose every tool is a utility of core/importers/mcp-utility-*.ts. */
-export const utilityTaskSource: SurfaceTaskSource = {
+export const utilityTaskSource = lensTaskSource({
   name: "utilities",
-  recognise(db, tools) {
-    const lens = utilityLens(db, tools);
-    if (!lens) return undefined;
+  lens: utilityLens,
+  unfit(lens) {
     const writes = UTILITY_TEMPLATES.filter((t) => t.maxWrites > 0 && t.capacity(lens) > 0);
-    return {
-      unfit(minWrites) {
-        if (minWrites === 0) return undefined;
-        if (writes.length === 0) {
-          return `none of this server's utilities changes state, so no task can make ${minWrites} write(s)`;
-        }
-        const most = Math.max(...writes.map((t) => t.maxWrites));
-        return minWrites > most
-          ? `a task here makes at most ${most} write(s) (one gzip per resource of a run, one switch per setting), not ${minWrites}`
-          : undefined;
-      },
-      draft: ({ rng, runner }, kind, target) => utilityTask({ lens, rng, runner }, kind, target),
+    return (minWrites) => {
+      if (minWrites === 0) return undefined;
+      if (writes.length === 0) {
+        return `none of this server's utilities changes state, so no task can make ${minWrites} write(s)`;
+      }
+      const most = Math.max(...writes.map((t) => t.maxWrites));
+      return minWrites > most
+        ? `a task here makes at most ${most} write(s) (one gzip per resource of a run, one switch per setting), not ${minWrites}`
+        : undefined;
     };
   },
-};
+  drafter:
+    (lens) =>
+    ({ rng, runner }, kind, target) =>
+      utilityTask({ lens, rng, runner }, kind, target),
+});
 
-/** One utility task of `kind`: templates drawn by weight until one builds. */
+/** One utility task of `kind`: templates drawn by capped weight until one builds. */
 export function utilityTask(
   ctx: UtilityContext,
   kind: TaskKind,
   target: DraftTarget,
 ): DraftAttempt {
-  let usable = UTILITY_TEMPLATES.filter(
-    (t) =>
-      t.kind === kind &&
-      t.capacity(ctx.lens) > 0 &&
-      (target.minWrites === 0 || t.maxWrites >= target.minWrites),
-  );
+  const measure = {
+    runs: () => true,
+    capacity: (t: UtilityTemplate) => t.capacity(ctx.lens),
+    maxWrites: (t: UtilityTemplate) => t.maxWrites,
+  };
+  const usable = fittingTemplates(UTILITY_TEMPLATES, kind, target, measure);
   if (usable.length === 0) {
     const most = Math.max(
       0,
@@ -104,18 +101,8 @@ export function utilityTask(
           : `no ${kind} template fits this server's utilities`,
     };
   }
-  // Templates only read while exploring, so a failed one leaves the fresh copy as it was.
-  let last = { reason: "no_template", detail: "" };
-  while (usable.length > 0) {
-    const template = pickWeighted(
-      ctx.rng,
-      usable.map((t) => ({ item: t, weight: Math.min(WEIGHT_CAP, t.capacity(ctx.lens)) })),
-    );
-    if (!template) break;
-    const built = template.build(ctx, target);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-    usable = usable.filter((t) => t !== template);
-  }
-  return { ok: false, ...last };
+  // No template is drawn more often than one that can make 150 tasks.
+  return firstBuilt(byCappedWeight(ctx.rng, usable, 150, measure.capacity), (t) =>
+    t.build(ctx, target),
+  );
 }

@@ -1,12 +1,13 @@
 // What a utility task template is (utility-graph-templates.ts, utility-program-templates.ts), and
 // the small choices several of them share: a run of numbered resources, a session file name, and
 // whether an instruction would give its own answer away.
-import type { Json } from "../json";
 import type { Built, DraftTarget } from "./draft";
-import { instructionLeaks } from "./phrasing-leaks";
+import { givesAway, unfit } from "./surface-draft";
 import type { TaskKind } from "./task";
 import type { UtilityContext } from "./utility-explore";
 import type { UtilityLens } from "./utility-lens";
+
+export { givesAway, unfit };
 
 export interface UtilityTemplate {
   name: string;
@@ -20,8 +21,6 @@ export interface UtilityTemplate {
   capacity(lens: UtilityLens): number;
   build(ctx: UtilityContext, target: DraftTarget): Built;
 }
-
-export const unfit = (reason: string, detail: string) => ({ reason, detail });
 
 /** A whole number in [lo, hi]. */
 export function between(ctx: UtilityContext, lo: number, hi: number): number {
@@ -44,11 +43,4 @@ export const resourceFileParts = (type: string) => ({
 export function resourceFile(type: string, id: number | string): string {
   const { prefix, suffix } = resourceFileParts(type);
   return `${prefix}${id}${suffix}`;
-}
-
-/** Whether the instruction would state the answer (validation would drop the task). */
-export function givesAway(instruction: string, answer: Json): boolean {
-  return (
-    instructionLeaks(instruction, { toolNames: [], identifiers: [], hidden: [], answer }).length > 0
-  );
 }

@@ -1,5 +1,6 @@
 // Turning identifiers into words and back: `CustomerId`, `customer_id` and `customerID` all read
-// "customer id" and normalise to the key `customerid`.
+// "customer id" and normalise to the key `customerid`; and the small phrasing every task source
+// shares: plurals, lists ("a, b and c"), articles and quoted names. (Dates: words-dates.)
 
 /** `invoiceLineId` / `invoice_line_id` / `InvoiceLineID` -> ["invoice", "line", "id"]. */
 export function wordsOf(identifier: string): string[] {
@@ -61,4 +62,12 @@ export function fieldKey(identifier: string): string {
 export function listPhrase(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** `"Q3 report"`: a name or phrase quoted as an instruction shows it. */
+export const quoted = (text: string) => `"${text}"`;
+
+/** `a bug`, `an epic`. */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
 }

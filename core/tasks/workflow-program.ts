@@ -4,8 +4,8 @@
 // the draft every template returns. Helpers are emitted only when a program uses them.
 import type { WorkflowSlot } from "../importers/mcp-workflow-roles";
 import type { TaskDraft } from "./draft";
-import { callCode, functionSource, lit } from "./program-code";
-import type { TaskKind } from "./task";
+import { callCode, lit } from "./program-code";
+import { inOrder, type SurfaceDraftParts, surfaceDraft } from "./surface-draft";
 import type { WorkflowLens, WorkflowTool } from "./workflow-lens";
 
 export type Helper = "requestIdOf" | "tasksOf" | "taskIdOf";
@@ -63,30 +63,12 @@ export function callWith(
 export const tasksLiteral = (tasks: readonly { title: string; description: string }[]) =>
   lit(tasks.map((t) => ({ title: t.title, description: t.description })));
 
-export interface WorkflowDraftParts {
-  kind: TaskKind;
-  instruction: string;
-  helpers: Helper[];
-  statements: string[];
-  answerMatch?: TaskDraft["answerMatch"];
-  hidden: TaskDraft["hidden"];
-  tools: string[];
-  difficulty: TaskDraft["difficulty"];
-}
+export type WorkflowDraftParts = SurfaceDraftParts<Helper>;
 
 export function workflowDraft(lens: WorkflowLens, parts: WorkflowDraftParts): TaskDraft {
-  const order: Helper[] = ["requestIdOf", "tasksOf", "taskIdOf"];
-  const helpers = order.filter((h) => parts.helpers.includes(h));
-  return {
-    kind: parts.kind,
-    // A quote that ends its own sentence ends the instruction's too: `note "Done."` not `"Done.".`
-    instruction: parts.instruction.replace(/([.!?])"\.(?=\s|$)/g, '$1"'),
-    program: functionSource([...helpers.map((h) => helperCode(lens, h)), ...parts.statements]),
-    ...(parts.answerMatch ? { answerMatch: parts.answerMatch } : {}),
-    hidden: parts.hidden,
-    tools: [...new Set(parts.tools)],
-    difficulty: parts.difficulty,
-    // Every chain feeds an id only an earlier call revealed (a request's, a task's) into a later call.
-    ...(parts.kind === "graph" ? { dependentCalls: Math.max(1, parts.difficulty.hiddenIds) } : {}),
-  };
+  const helpers = inOrder<Helper>(["requestIdOf", "tasksOf", "taskIdOf"], parts.helpers);
+  return surfaceDraft(
+    parts,
+    helpers.map((h) => helperCode(lens, h)),
+  );
 }

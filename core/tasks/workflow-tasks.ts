@@ -7,9 +7,9 @@
 // proportion to how many distinct tasks each can make on the explored queue (capped).
 import type { WorkflowRole } from "../importers/mcp-workflow-roles";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { pickWeighted } from "./graph-random";
-import type { SurfaceTaskSource } from "./surface-tasks";
+import { lensTaskSource, unfitIfReadOnly } from "./lens-task-source";
 import type { TaskKind } from "./task";
+import { weightedTemplateTask } from "./template-draw";
 import { readQueue, type WorkflowContext } from "./workflow-explore";
 import { nextTitle, taskDescription, taskNotes } from "./workflow-graph-reads";
 import {
@@ -70,33 +70,25 @@ const WRITE_ROLES: ReadonlySet<WorkflowRole> = new Set([
   "delete_task",
 ]);
 
-/** No template is drawn more often than one that can make this many tasks. */
-const WEIGHT_CAP = 60;
-
 /** Environments whose tools are a task queue of core/importers/mcp-workflow-surface.ts. */
-export const workflowTaskSource: SurfaceTaskSource = {
+export const workflowTaskSource = lensTaskSource({
   name: "workflow",
-  recognise(db, tools) {
-    const lens = workflowLens(db, tools);
-    if (!lens) return undefined;
-    return {
-      unfit(minWrites) {
-        if (minWrites === 0) return undefined;
-        const writes = WORKFLOW_TEMPLATES.some(
-          (t) =>
-            t.roles.length > 0 &&
-            t.roles.every((role) => lens[role] !== undefined && WRITE_ROLES.has(role)),
-        );
-        return writes
-          ? undefined
-          : `this task queue's tools only read, so no task can make ${minWrites} write(s)`;
-      },
-      draft: ({ rng, runner }, kind, target) => workflowTask({ lens, rng, runner }, kind, target),
-    };
-  },
-};
+  lens: workflowLens,
+  unfit: (lens) =>
+    unfitIfReadOnly("this task queue's tools only read", () =>
+      WORKFLOW_TEMPLATES.some(
+        (t) =>
+          t.roles.length > 0 &&
+          t.roles.every((role) => lens[role] !== undefined && WRITE_ROLES.has(role)),
+      ),
+    ),
+  drafter:
+    (lens) =>
+    ({ rng, runner }, kind, target) =>
+      workflowTask({ lens, rng, runner }, kind, target),
+});
 
-/** One task-queue task of `kind`: templates drawn by weight until one builds. */
+/** One task-queue task of `kind`: templates drawn by capped weight until one builds. */
 export function workflowTask(
   ctx: WorkflowContext,
   kind: TaskKind,
@@ -104,35 +96,12 @@ export function workflowTask(
 ): DraftAttempt {
   const queue = readQueue(ctx);
   if (!queue) return { ok: false, reason: "no_queue", detail: "the request list cannot be read" };
-  let usable = WORKFLOW_TEMPLATES.filter(
-    (t) =>
-      t.kind === kind &&
-      t.roles.every((role) => ctx.lens[role] !== undefined) &&
-      t.capacity(ctx, queue) > 0 &&
-      (target.minWrites === 0 || t.maxWrites(queue) >= target.minWrites),
-  );
-  if (usable.length === 0) {
-    return {
-      ok: false,
-      reason: "no_template",
-      detail:
-        target.minWrites > 0
-          ? `no ${kind} task of this queue makes ${target.minWrites} write(s)`
-          : `no ${kind} template fits this task queue`,
-    };
-  }
-  // Templates only read while exploring, so a failed one leaves the fresh copy as it was.
-  let last = { reason: "no_template", detail: "" };
-  while (usable.length > 0) {
-    const template = pickWeighted(
-      ctx.rng,
-      usable.map((t) => ({ item: t, weight: Math.min(WEIGHT_CAP, t.capacity(ctx, queue)) })),
-    );
-    if (!template) break;
-    const built = template.build(ctx, queue, target);
-    if ("program" in built) return { ok: true, draft: built };
-    last = built;
-    usable = usable.filter((t) => t !== template);
-  }
-  return { ok: false, ...last };
+  return weightedTemplateTask(WORKFLOW_TEMPLATES, kind, target, ctx.rng, {
+    runs: (t) => t.roles.every((role) => ctx.lens[role] !== undefined),
+    capacity: (t) => t.capacity(ctx, queue),
+    maxWrites: (t) => t.maxWrites(queue),
+    cap: 60,
+    place: { of: "of this queue", fits: "this task queue" },
+    build: (t) => t.build(ctx, queue, target),
+  });
 }
