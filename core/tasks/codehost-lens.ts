@@ -23,21 +23,6 @@ export type CodeLens = Partial<Record<CodeRole, CodeTool>> & {
   list_pull_requests: CodeTool;
 };
 
-export const CODE_WRITE_ROLES: ReadonlySet<CodeRole> = new Set<CodeRole>([
-  "create_or_update_file",
-  "create_repository",
-  "push_files",
-  "create_issue",
-  "create_pull_request",
-  "fork_repository",
-  "create_branch",
-  "update_issue",
-  "add_issue_comment",
-  "create_pull_request_review",
-  "merge_pull_request",
-  "update_pull_request_branch",
-]);
-
 /** The lens, or undefined when the tools are not the codehost surface's over the code tables. */
 export function codehostLens(db: SqlDatabase, tools: readonly ToolSpec[]): CodeLens | undefined {
   const tables = new Set(listUserTableNames(db));

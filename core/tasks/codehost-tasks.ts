@@ -9,6 +9,7 @@
 // distinct tasks each can make (capped).
 import type { SqlDatabase } from "../episode/sql-database";
 import { VIEWER } from "../importers/mcp-codehost-people";
+import { CODE_WRITE_ROLES } from "../importers/mcp-codehost-tools";
 import { type HostView, readHost } from "./codehost-explore";
 import { branchEdit } from "./codehost-graph-branch";
 import { PULL_QUESTIONS } from "./codehost-graph-reads";
@@ -23,7 +24,7 @@ import {
   openIssueFor,
   requestChanges,
 } from "./codehost-graph-writes";
-import { CODE_WRITE_ROLES, codehostLens } from "./codehost-lens";
+import { codehostLens } from "./codehost-lens";
 import {
   commitsBy,
   countLabelled,
