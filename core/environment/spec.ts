@@ -97,6 +97,9 @@ export const ToolSpecSchema = z.object({
   tests: z.array(ToolTestSchema).min(1),
 });
 
+// A name starting with a reserved prefix, anywhere in the text (sql-statement-rules.ts has the list).
+const RESERVED_IN_SCHEMA = /(^|[^A-Za-z0-9_$\u0080-\uffff])(_aw_|_cf_|__miniflare)/i;
+
 export const EnvironmentSpecSchema = z
   .object({
     name: EnvironmentNameSchema,
@@ -105,8 +108,19 @@ export const EnvironmentSpecSchema = z
     description: z.string().min(1).max(20_000),
     category: CategorySchema,
     provenance: z.array(ProvenanceSchema).min(1),
-    /** SQLite DDL: CREATE TABLE / INDEX / VIEW / TRIGGER statements separated by `;`. */
-    schemaSql: z.string().min(1).max(1_000_000),
+    /**
+     * SQLite DDL: CREATE TABLE / INDEX / VIEW / TRIGGER statements separated by `;`. It may not
+     * name the platform's or the runtime's tables (`_aw_*`, `_cf_*`, `__miniflare*`), not even in
+     * a comment: a trigger of the environment's would otherwise write them on a tool's behalf.
+     */
+    schemaSql: z
+      .string()
+      .min(1)
+      .max(1_000_000)
+      .refine((sql) => !RESERVED_IN_SCHEMA.test(sql), {
+        message:
+          "schemaSql names a table prefix the platform reserves (_aw_, _cf_ or __miniflare); rename it",
+      }),
     seed: SeedDataSchema,
     /** Where episodes' virtual clocks start unless the episode says otherwise (ISO 8601, UTC). */
     clockStart: z.iso.datetime().optional(),

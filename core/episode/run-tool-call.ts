@@ -10,6 +10,7 @@ import type { SeededHost, SeededHostState } from "../sandbox/seeded-host";
 import type { CallRecorder } from "./call-recorder";
 import { trackingCreatedTables } from "./change-tracking";
 import { CLOCK_STEP_MS, type EpisodeRecord, type RuntimeToolDef } from "./episode-init";
+import { replayStored } from "./idempotent-replay";
 import type { SqlDatabase } from "./sql-database";
 import type { ToolCallResult, ToolError } from "./tool-call";
 
@@ -43,7 +44,7 @@ export function runToolCall(deps: ToolCallDeps, request: ToolCallRequest): Resul
   const { record, recorder } = deps;
   if (request.idempotencyKey) {
     const stored = recorder.find(request.idempotencyKey);
-    if (stored) return stored.ok ? ok({ ...stored.value, replayed: true }) : stored;
+    if (stored) return replayStored(stored, { ...request, idempotencyKey: request.idempotencyKey });
   }
   if (record.step >= record.limits.maxSteps) {
     return fail(
@@ -73,10 +74,16 @@ export function runToolCall(deps: ToolCallDeps, request: ToolCallRequest): Resul
   const args = request.args as Json;
   try {
     return deps.transaction(() => {
+      const readOnly = deps.tools.get(request.tool)?.effect === "read";
+      const before = readOnly ? totalChanges(deps.db) : 0;
       const outcome = trackingCreatedTables(deps.db, () =>
         deps.sandbox().call(request.tool, args, host),
       );
       if (!outcome.ok) throw new RollbackCall(outcome);
+      // The guard refuses a read tool's writes before they run; this is the backstop, whatever
+      // got past it: a read call that changed a row is rolled back as a tool error.
+      if (readOnly && totalChanges(deps.db) !== before)
+        throw new RollbackCall(readOnlyBreach(outcome.fuel));
       const durationMs = deps.wallClockMs() - started;
       const response = ok<ToolCallResult>({
         ...base,
@@ -102,6 +109,25 @@ export function runToolCall(deps: ToolCallDeps, request: ToolCallRequest): Resul
     deps.transaction(() => finish(response, fuel, durationMs));
     return response;
   }
+}
+
+function totalChanges(db: SqlDatabase): number {
+  return Number(db.query("SELECT total_changes() AS n")[0]?.n ?? 0);
+}
+
+function readOnlyBreach(fuel: number): Extract<ExecutionOutcome, { ok: false }> {
+  const message =
+    "This tool is declared `effect: read` but its call changed the database; the change was rolled back.";
+  return {
+    ok: false,
+    fuel,
+    error: {
+      kind: "tool_error",
+      code: "read_only",
+      message,
+      details: { reason: "read_only_tool" },
+    },
+  };
 }
 
 function rejectCall(tools: ReadonlyMap<string, RuntimeToolDef>, request: ToolCallRequest) {

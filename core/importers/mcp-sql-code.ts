@@ -40,7 +40,10 @@ const bodies: Record<SqlToolKind, string> = {
   for (let i = 0; i < width; i++) cols.push("c" + i);
   const size = cols.map((c) => "coalesce(length(CAST(" + c + " AS BLOB)), 0) + 40").join(" + ");
   const before = ctx.one("SELECT total_changes() AS n").n;
-  const measured = onSql(() => ctx.one("WITH _aw_rows(" + cols.join(", ") + ") AS (" + inner + " LIMIT " + (L.rows + 1) + ") SELECT count(*) AS n, max(" + size + ") AS widest FROM _aw_rows"));
+  // The CTE's name is one the statement does not use, so nothing in it can read the CTE itself.
+  let sized = "sized_rows";
+  while (stmt.toks.some((t) => String(t.v).toLowerCase() === sized)) sized += "_";
+  const measured = onSql(() => ctx.one("WITH " + sized + "(" + cols.join(", ") + ") AS (" + inner + " LIMIT " + (L.rows + 1) + ") SELECT count(*) AS n, max(" + size + ") AS widest FROM " + sized));
   const fits = Math.min(measured.n, L.rows, Math.floor(L.resultChars / Math.max(1, measured.widest || 1)));
   const rows = fits > 0 ? onSql(() => ctx.query(inner + " LIMIT " + fits)) : [];
   if (ctx.one("SELECT total_changes() AS n").n !== before) refuse("a query that changes the database");

@@ -46,6 +46,13 @@ export type ExecutionOutcome =
 export interface LoadableTool {
   name: string;
   /**
+   * What the tool declared. A `read` tool's SQL may not write (`read_only`); either way the host's
+   * SQL guard (sql-guard.ts) refuses the platform's tables, schema changes other than CREATE TABLE
+   * of a new table, and statements too costly for the call's fuel. Absent (solution programs,
+   * tests of the sandbox itself): treated as `write`.
+   */
+  effect?: "read" | "write";
+  /**
    * JavaScript source of one function expression, `(args, ctx) => result` or
    * `function name(args, ctx) { ... }` (async allowed; a trailing `;` is fine). It runs in strict
    * mode, re-evaluated on every call, and gets `args` (the call's JSON arguments) and a frozen `ctx`:
@@ -55,7 +62,9 @@ export interface LoadableTool {
    *   strings, finite numbers, `null` (`undefined` too), booleans (as 1/0), `{ $base64 }` for a
    *   BLOB. BLOB columns come back as `{ $base64: "..." }`. A SQL failure throws an Error whose
    *   `code` is `constraint_unique`, `constraint_foreign_key`, `constraint_not_null`,
-   *   `constraint_check` or `sql_error` (see sql-errors.ts); uncaught, it is the call's tool_error.
+   *   `constraint_check` or `sql_error` (see sql-errors.ts), or, for a statement the host's guard
+   *   refused before running it, `sql_refused`, `read_only` or `limit_exceeded` (with `details`);
+   *   uncaught, it is the call's tool_error.
    * - `ctx.fail(code, message?, details?)` throws; the call's outcome is
    *   `{ kind: "tool_error", code, message, details }` (details must be JSON).
    * - `ctx.now()` → the virtual clock as ISO 8601; `new Date()` and `Date.now()` read it too (UTC).

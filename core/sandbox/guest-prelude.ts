@@ -6,7 +6,7 @@
 // `{ compile, invoke, collect }`; the host keeps those handles and nothing is put on `globalThis`.
 //
 // Replies between the guest and the host are strings whose first character is a tag:
-//   from the host: R<json> value, E<json> SQL error {code,message}, X<json> other error {name,message},
+//   from the host: R<json> value, E<json> SQL error {code,message,details?}, X<json> other error {name,message},
 //                  T<json> a failed tool behind ctx.call {code,message,details?}
 //   to the host:   R<json> result, T<json> tool error {code,message,details?},
 //                  E<json> runtime error {name,message}, S stack overflow, P promise pending
@@ -50,7 +50,7 @@ export const GUEST_PRELUDE = String.raw`(function prelude(hostSql, hostRandom, h
     const tag = reply[0];
     const body = jsonParse(reply.slice(1));
     if (tag === "R") return body;
-    if (tag === "E") throw new SqlError(body.code, body.message);
+    if (tag === "E") throw new SqlError(body.code, body.message, body.details);
     if (tag === "T") throw new ToolError(body.code, body.message, body.details);
     throw new (HOST_ERRORS[body.name] || ErrorCtor)(body.message);
   }

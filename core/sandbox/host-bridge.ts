@@ -7,20 +7,30 @@ import type { Json } from "../json";
 import type { ToolHost } from "./executor";
 import { HOST_CALL_FUEL, REPLY_CHARS_PER_FUEL } from "./limits";
 import { describeSqlError } from "./sql-errors";
+import { type CallSqlSizes, guardStatement, newCallSqlSizes, SQL_ROWS_PER_FUEL } from "./sql-guard";
 import { paramsFromJson, rowsToJson, rowToJson } from "./sql-json";
+import type { SqlEffect } from "./sql-statement-rules";
 
 /** What one call (or the loading of one tool, with no host) has used so far. */
 export interface CallState {
   /** Absent while tools load: `ctx`, `Math.random` and the clock are then unavailable. */
   readonly host: ToolHost | undefined;
+  /** What the tool declared: a `read` tool's SQL may not write (sql-guard.ts). */
+  readonly effect: SqlEffect;
+  /** Row counts the SQL guard took during this call, and the rows it visited taking them. */
+  readonly sql: CallSqlSizes;
   readonly fuelLimit: number;
   fuelUsed: number;
   /** Set by the host when it sees a limit crossed; it wins over whatever the guest then does. */
   limitHit: "fuel" | "memory" | undefined;
 }
 
-export function newCallState(host: ToolHost | undefined, fuelLimit: number): CallState {
-  return { host, fuelLimit, fuelUsed: 0, limitHit: undefined };
+export function newCallState(
+  host: ToolHost | undefined,
+  fuelLimit: number,
+  effect: SqlEffect = "write",
+): CallState {
+  return { host, effect, sql: newCallSqlSizes(), fuelLimit, fuelUsed: 0, limitHit: undefined };
 }
 
 export const SqlMode = { query: 0, one: 1, run: 2 } as const;
@@ -61,6 +71,26 @@ export function createHostBridge(current: () => CallState): HostBridge {
       guarded((host, state) => {
         charge(state, HOST_CALL_FUEL);
         const params = paramsFromJson(paramsJson);
+        // The platform's guard, before SQLite sees the statement: kind, names, and cost in fuel.
+        const measured = state.sql.measured;
+        const verdict = guardStatement(host.db, sql, params, state.effect, state.sql);
+        // Counting rows for the estimate is SQL work too, charged whatever the verdict.
+        const counting =
+          Math.floor(state.sql.measured / SQL_ROWS_PER_FUEL) -
+          Math.floor(measured / SQL_ROWS_PER_FUEL);
+        charge(state, counting);
+        if (!verdict.ok) {
+          return `E${JSON.stringify("refusal" in verdict ? verdict.refusal : describeSqlError(verdict.sqlError))}`;
+        }
+        // The statement's own cost is paid before it runs: one the call cannot afford never runs.
+        charge(state, verdict.fuel);
+        if (verdict.fuel + counting > 0 && state.limitHit) {
+          return `E${JSON.stringify({
+            code: "limit_exceeded",
+            message: `the statement is estimated at ${Math.round(verdict.estimate)} row visits (${verdict.fuel} fuel), more than the call has left`,
+            details: { limit: "fuel", estimate: Math.round(verdict.estimate) },
+          })}`;
+        }
         let json: string;
         try {
           if (mode === SqlMode.run) json = JSON.stringify(host.db.run(sql, params));

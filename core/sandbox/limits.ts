@@ -9,8 +9,9 @@ import type { ExecutionLimits } from "./executor";
  * per 10,000 "poll points" (loop back-edges, function entries), so a tick is ~0.08 ms of
  * `while (true) {}` (2,000 ticks: 150-180 ms in Node, ~70 ms in local workerd), ~0.16 ms of regex
  * backtracking and ~0.85 ms of a 300k-element sort with a comparator. The Chinook tools use 1-5
- * ticks a call (under 0.25% of 2,000), nearly all of it the host-call charge; reading a whole
- * 3,500-row table costs ~300. Natives that loop inside one call (`Array#join` of a huge array,
+ * ticks a call of JS and host calls (under 0.25% of 2,000); reading a whole 3,500-row table costs
+ * ~300. SQL is charged by its estimated row visits as well (sql-guard.ts, 1 tick per 1,000, which
+ * measured 0.07-0.2 ms in Node), so search_tracks, scanning Track twice, uses ~38. Natives that loop inside one call (`Array#join` of a huge array,
  * `JSON.stringify`) do not poll, so a loop of them gets more time per tick: the memory limit bounds
  * each such call, and the Worker's CPU limit is the backstop.
  *

@@ -57,7 +57,8 @@ export function createQuickJsExecutor(
         active.dispose();
         throw error;
       }
-      return new QuickJsToolSandbox(build, active, spare, sandboxLimits);
+      const effects = new Map(tools.map((tool) => [tool.name, tool.effect ?? "write"] as const));
+      return new QuickJsToolSandbox(build, active, spare, sandboxLimits, effects);
     },
   };
 }
@@ -77,6 +78,7 @@ export class QuickJsToolSandbox implements ToolSandbox {
     active: ToolVm,
     spare: ToolVm,
     private readonly limits: ExecutionLimits,
+    private readonly effects: ReadonlyMap<string, "read" | "write">,
   ) {
     this.vm = active;
     this.spare = spare;
@@ -112,7 +114,7 @@ export class QuickJsToolSandbox implements ToolSandbox {
       return runtimeError("InvalidArguments", `arguments are not JSON: ${String(error)}`);
     }
 
-    const state = newCallState(host, limits.fuel);
+    const state = newCallState(host, limits.fuel, this.effects.get(tool) ?? "write");
     let reply: string;
     try {
       reply = vm.run(tool, argsJson, state, limits);

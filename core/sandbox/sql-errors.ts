@@ -8,6 +8,10 @@
 //   CHECK constraint failed                          constraint_check
 //   anything else (syntax, no such table, ...)       sql_error
 //
+// Statements the host's guard refuses before SQLite runs them (sql-guard.ts) have their own codes:
+// `sql_refused` (a reserved name, a schema change, PRAGMA, recursion, ...), `read_only` (a write
+// from a `read` tool) and `limit_exceeded` (too costly for one statement or the call's fuel).
+//
 // better-sqlite3 sets `code` (SQLITE_CONSTRAINT_UNIQUE, ...); workerd only has the message, with a
 // `: SQLITE_CONSTRAINT` suffix. The message is matched first, then the code, and the suffix is
 // dropped so both backends give the guest the same text.

@@ -221,12 +221,12 @@ describe("runToolTests", () => {
     });
   });
 
+  // The host's SQL guard refuses the write before it runs (core/sandbox/sql-guard.ts), so the test
+  // sees the call fail with read_only; admission's own check of the changes is the next line of defence.
   it("fails a read tool that writes", () => {
     const report = admit([findExtra("sneaky_read")]);
     expect(report.tools[0]).toMatchObject({ tool: "sneaky_read", admitted: false, failed: 1 });
-    expect(report.results[0]?.reason).toBe(
-      "a read tool changed state: Customer changed (inserted 0, updated 1, deleted 0) but the test expects no change",
-    );
+    expect(report.results[0]?.reason).toMatch(/^failed with "read_only": This tool is declared/);
   });
 
   it("checks expected errors by code; a failed call's writes are rolled back, as at run time", () => {

@@ -87,7 +87,9 @@ describe("fuel", () => {
     sandbox.dispose();
   });
 
-  it("is calibrated so a Chinook tool call uses well under 1% of the default", async () => {
+  // SQL is charged too (sql-guard.ts: 1 fuel per 1,000 estimated row visits): search_tracks scans
+  // Track twice with four lookups a row, ~35 fuel, which is what its ~4 ms of SQLite is worth.
+  it("is calibrated so a Chinook tool call uses under 2.5% of the default", async () => {
     const dir = new URL("../../catalog/chinook/", import.meta.url);
     const tools = readdirSync(new URL("tools/", dir))
       .filter((file) => file.endsWith(".js"))
@@ -111,7 +113,7 @@ describe("fuel", () => {
     for (const [name, args] of calls) {
       const outcome = sandbox.call(name, args, chinookHost);
       expect(outcome.ok, `${name}: ${JSON.stringify(outcome)}`).toBe(true);
-      expect(outcome.fuel, name).toBeLessThan(DEFAULT_LIMITS.fuel / 100);
+      expect(outcome.fuel, name).toBeLessThan(DEFAULT_LIMITS.fuel / 40);
     }
     sandbox.dispose();
   });
