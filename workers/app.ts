@@ -2,6 +2,7 @@
 // /v1/openapi.json with a docs page, and every error mapped once in `onError`.
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../core/errors";
+import { inputErrorResponse } from "../core/mcp/json-rpc";
 import { requireScope } from "./auth/require-scope";
 import { docsPage } from "./docs-page";
 import { errorResponse } from "./http-errors";
@@ -13,7 +14,7 @@ import { episodeStateRoutes } from "./routes/episode-state";
 import { episodeVerifyRoutes } from "./routes/episode-verify";
 import { episodeRoutes } from "./routes/episodes";
 import { importRoutes } from "./routes/imports";
-import { mcpRoutes } from "./routes/mcp";
+import { isMcpPath, mcpRoutes } from "./routes/mcp";
 import { openEnvRoutes } from "./routes/openenv";
 import { policyRoutes } from "./routes/policies";
 import { publishRoutes } from "./routes/publish";
@@ -21,6 +22,7 @@ import { rolloutRoutes } from "./routes/rollouts";
 import { taskSynthesisRoutes } from "./routes/task-synthesis";
 import { taskRoutes } from "./routes/tasks";
 import { toolGraphRoutes } from "./routes/tool-graph";
+import { strictJsonBody } from "./strict-json-body";
 
 /** Tool calls and episode requests are small; a published environment carries its seed rows. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -54,6 +56,8 @@ export function createApp() {
   for (const path of ["/v1/rollouts", "/v1/rollouts/*", "/v1/policies", "/v1/policies/*"]) {
     app.use(path, requireScope("episodes"));
   }
+  // After the body limits and auth; MCP reads its own body to answer failures in JSON-RPC.
+  app.use("*", strictJsonBody({ maxBytes: PUBLISH_BODY_LIMIT_BYTES, skip: isMcpPath }));
 
   // Before the catalog routes, whose `/v1/environments/{name}` would match `imports`.
   app.route("/", importRoutes);
@@ -108,10 +112,15 @@ export function createApp() {
 function limitBody(maxSize: number) {
   return bodyLimit({
     maxSize,
-    onError: () => {
-      throw new AppError("payload_too_large", `The request body is larger than ${maxSize} bytes.`, {
-        limitBytes: maxSize,
-      });
+    onError: (c) => {
+      const tooLarge = new AppError(
+        "payload_too_large",
+        `The request body is larger than ${maxSize} bytes.`,
+        { limitBytes: maxSize },
+      );
+      // An MCP client reads JSON-RPC errors only.
+      if (isMcpPath(c.req.path)) return c.json(inputErrorResponse(tooLarge), 413);
+      throw tooLarge;
     },
   });
 }

@@ -15,7 +15,14 @@ export interface RecordedCall {
   durationMs: number;
 }
 
+/** The call stored under an idempotency key: what was asked and what it answered. */
+export interface StoredCall {
+  tool: string;
+  args: unknown;
+  response: Result<ToolCallResult>;
+}
+
 export interface CallRecorder {
-  find(idempotencyKey: string): Result<ToolCallResult> | null;
+  find(idempotencyKey: string): StoredCall | null;
   append(record: EpisodeRecord, call: RecordedCall): void;
 }

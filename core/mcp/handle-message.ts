@@ -2,6 +2,7 @@
 // alone, so any request can land on any isolate. Errors the agent caused come back as data; errors
 // about the episode itself (missing, expired on a read) are thrown for the HTTP layer to answer.
 import type { EpisodePort } from "../episode/episode-port";
+import { AppError } from "../errors";
 import { classifyCallError } from "./call-errors";
 import { callToolResultOf, toolErrorResult } from "./call-tool-result";
 import { instructionsFor } from "./instructions";
@@ -57,7 +58,26 @@ export async function handleMcpMessage(
     case "invalid":
       return rpcError(classified.id, Code.invalidRequest, `Invalid request: ${classified.reason}.`);
     case "request":
-      return answer(classified.request, port, server);
+      return answerOrInternalError(classified.request, port, server);
+  }
+}
+
+/**
+ * Episode errors the HTTP layer answers (missing, not yours, expired) are AppErrors under 500 and
+ * propagate; anything else (a bug, a runtime limit) is still a JSON-RPC answer, -32603.
+ */
+async function answerOrInternalError(
+  request: JsonRpcRequest,
+  port: EpisodePort,
+  server: McpServerInfo,
+): Promise<JsonRpcResponse> {
+  try {
+    return await answer(request, port, server);
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) throw err;
+    console.error("MCP request failed", request.method, err);
+    const data = err instanceof AppError ? { code: err.code } : undefined;
+    return rpcError(request.id, Code.internalError, "Internal error.", data);
   }
 }
 

@@ -63,6 +63,24 @@ export function parseErrorResponse(): JsonRpcResponse {
   return rpcError(null, JsonRpcErrorCode.parseError, "Parse error: the body is not valid JSON.");
 }
 
+/**
+ * The answer to a body the strict JSON reader (core/json-input.ts) refused; the id cannot be
+ * known. Not JSON is a parse error; JSON past a limit (depth, size, 1e400, `__proto__`) is an
+ * invalid request. `data` carries the reader's code and details (limit, path).
+ */
+export function inputErrorResponse(error: {
+  code: string;
+  message: string;
+  details?: unknown;
+}): JsonRpcResponse {
+  const details = typeof error.details === "object" && error.details !== null ? error.details : {};
+  const data = { code: error.code, ...details };
+  if (error.code === "invalid_json") {
+    return rpcError(null, JsonRpcErrorCode.parseError, `Parse error: ${error.message}`, data);
+  }
+  return rpcError(null, JsonRpcErrorCode.invalidRequest, `Invalid request: ${error.message}`, data);
+}
+
 /** What one incoming message is, decided before any method runs. */
 export type ClassifiedMessage =
   | { kind: "request"; request: JsonRpcRequest }

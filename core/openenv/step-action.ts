@@ -5,6 +5,8 @@
 // schema inside the episode (bad arguments are a step whose observation carries the error).
 import { z } from "zod";
 import type { ToolError } from "../episode/tool-call";
+import type { Json } from "../json";
+import { readArgumentsText } from "../json-arguments";
 
 const Metadata = z.record(z.string(), z.unknown()).optional();
 
@@ -66,18 +68,9 @@ export function toStepAction(action: Action): StepAction {
 
 function fromOpenAI(tool: string, raw: unknown): StepAction {
   if (typeof raw !== "string") return { kind: "call", tool, args: raw ?? {} };
-  if (raw.trim() === "") return { kind: "call", tool, args: {} };
-  try {
-    return { kind: "call", tool, args: JSON.parse(raw) };
-  } catch {
-    return {
-      kind: "unparsable",
-      tool,
-      error: {
-        code: "invalid_arguments",
-        message: `The arguments for "${tool}" are not valid JSON.`,
-        details: { arguments: raw.slice(0, 200) },
-      },
-    };
-  }
+  const args = readArgumentsText(raw, tool);
+  if (args.ok) return { kind: "call", tool, args: args.value };
+  const { code, message, details } = args.error;
+  // The reader's details are plain JSON: a reason, a limit, a path, the text's start.
+  return { kind: "unparsable", tool, error: { code, message, details: details as Json } };
 }

@@ -1,6 +1,7 @@
 // A tool call's `arguments` as the model wrote them (JSON text) read into the object a tool takes.
 // Text that is not a JSON object never reaches the episode: the model gets an error to fix instead.
 import type { Json } from "../json";
+import { readArgumentsText } from "../json-arguments";
 import type { AssistantToolCall } from "../llm/chat-schemas";
 import type { ToolOutcome } from "../tasks/tool-runner";
 
@@ -14,15 +15,10 @@ export function parseToolArguments(call: AssistantToolCall): ParsedArguments {
   const { name, arguments: text } = call.function;
   // Some servers send "" for a call without arguments; the tool's schema still judges `{}`.
   if (text.trim() === "") return { ok: true, args: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    return invalid(
-      `The arguments for "${name}" are not valid JSON (${reason}). Send a JSON object.`,
-    );
-  }
+  // The strict reader: too deep, 1e400 or a `__proto__` key is refused like text that is not JSON.
+  const read = readArgumentsText(text, name);
+  if (!read.ok) return invalid(`${read.error.message} Send a JSON object.`);
+  const value = read.value;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     const got = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
     return invalid(`The arguments for "${name}" must be a JSON object, not ${got}.`);

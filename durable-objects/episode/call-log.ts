@@ -1,6 +1,8 @@
 // The episode's call log: one row per step with arguments, outcome, fuel and timing. Written in the
-// same transaction as the call's effects; an idempotency key maps a retry to the stored answer.
+// same transaction as the call's effects; an idempotency key maps a retry to the stored answer,
+// and the stored tool and arguments tell a retry from a different request under the same key.
 import { z } from "zod";
+import type { StoredCall } from "../../core/episode/call-recorder";
 import type { SqlDatabase } from "../../core/episode/sql-database";
 import type { ToolCallResult } from "../../core/episode/tool-call";
 import { JsonSchema } from "../../core/json";
@@ -66,10 +68,17 @@ export function appendCall(db: SqlDatabase, entry: CallLogEntry): void {
   );
 }
 
-export function findByIdempotencyKey(db: SqlDatabase, key: string): Result<ToolCallResult> | null {
-  const row = db.query("SELECT response FROM _aw_calls WHERE idempotency_key = ?", [key])[0];
+/** The stored call: its tool and arguments are the request's fingerprint, compared on reuse. */
+export function findByIdempotencyKey(db: SqlDatabase, key: string): StoredCall | null {
+  const row = db.query("SELECT tool, args, response FROM _aw_calls WHERE idempotency_key = ?", [
+    key,
+  ])[0];
   if (!row || typeof row.response !== "string") return null;
-  return JSON.parse(row.response) as Result<ToolCallResult>;
+  return {
+    tool: String(row.tool),
+    args: JSON.parse(String(row.args)),
+    response: JSON.parse(row.response) as Result<ToolCallResult>,
+  };
 }
 
 /** Calls after sequence number `afterSeq`, oldest first. */

@@ -279,3 +279,24 @@ describe("batches", () => {
     expect(await handleMcpPayload(notifications, new FakeEpisode(), server)).toBeNull();
   });
 });
+
+describe("unexpected failures", () => {
+  /** An episode whose call fails the way a stack overflow in the RPC layer did. */
+  class CrashingEpisode extends FakeEpisode {
+    override async callTool(): Promise<never> {
+      throw new RangeError("Maximum call stack size exceeded");
+    }
+  }
+
+  it("answers a JSON-RPC internal error (-32603) instead of throwing to the HTTP layer", async () => {
+    const reply = await send(
+      new CrashingEpisode(),
+      request(9, "tools/call", { name: "create_playlist", arguments: { name: "A" } }),
+    );
+    expect(reply).toEqual({
+      jsonrpc: "2.0",
+      id: 9,
+      error: { code: -32603, message: "Internal error." },
+    });
+  });
+});

@@ -5,8 +5,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { EpisodePort } from "../../core/episode/episode-port";
 import { AppError } from "../../core/errors";
+import { readJson } from "../../core/json-input";
 import { handleMcpPayload } from "../../core/mcp/handle-message";
-import { JsonRpcErrorCode, parseErrorResponse } from "../../core/mcp/json-rpc";
+import {
+  inputErrorResponse,
+  JsonRpcErrorCode,
+  type JsonRpcResponse,
+} from "../../core/mcp/json-rpc";
 import type { McpServerInfo } from "../../core/mcp/mcp-params";
 import {
   isSupportedProtocolVersion,
@@ -96,15 +101,16 @@ export function createMcpRoutes(portFor: EpisodePortFor) {
         406,
       );
     }
-    const payload = parseJson(await c.req.text());
-    if (payload === PARSE_ERROR) return c.json(parseErrorResponse(), 400);
+    const read = readJson(await c.req.text());
+    if (!read.ok)
+      return c.json(
+        inputErrorResponse(read.error),
+        read.error.code === "payload_too_large" ? 413 : 400,
+      );
+    const payload = read.value;
     const reply = await handleMcpPayload(payload, portFor(c, id), MCP_SERVER_INFO);
     if (reply === null) return c.body(null, 202);
-    const rejected =
-      !Array.isArray(reply) &&
-      "error" in reply &&
-      reply.error.code === JsonRpcErrorCode.invalidRequest;
-    return c.json(reply, rejected ? 400 : 200);
+    return c.json(reply, statusOf(reply));
   });
 
   // No server-to-client stream and no sessions: MCP clients treat 405 here as "none offered".
@@ -140,12 +146,20 @@ function acceptsJson(accept: string | undefined): boolean {
     .some((type) => type === "application/json" || type === "application/*" || type === "*/*");
 }
 
-const PARSE_ERROR = Symbol("parse error");
+/**
+ * A single invalid request is a 400; every other answer is a 200 whose body says what happened,
+ * an internal error (-32603) included, so MCP clients read the JSON-RPC error instead of failing
+ * at the transport.
+ */
+function statusOf(reply: JsonRpcResponse | JsonRpcResponse[]): 200 | 400 {
+  const rejected =
+    !Array.isArray(reply) &&
+    "error" in reply &&
+    reply.error.code === JsonRpcErrorCode.invalidRequest;
+  return rejected ? 400 : 200;
+}
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return PARSE_ERROR;
-  }
+/** The MCP endpoint reads its own body, so body failures answer in JSON-RPC (see app.ts). */
+export function isMcpPath(path: string): boolean {
+  return /^\/v1\/episodes\/[^/]+\/mcp\/?$/.test(path);
 }

@@ -47,13 +47,16 @@ const stepRoute = createRoute({
   path: "/v1/episodes/{id}/openenv/step",
   summary: "Take one action (a tool call); observation, reward, terminated, truncated, info",
   description:
-    "An unknown tool, schema-invalid arguments, the step limit or an expired episode are an observation carrying the error (`ok: false`), not an HTTP error. `request_id` (or `Idempotency-Key`) makes a retried step apply once.",
+    "An unknown tool, schema-invalid arguments, the step limit or an expired episode are an observation carrying the error (`ok: false`), not an HTTP error. `request_id` (or `Idempotency-Key`) makes a retried step apply once; reused for a different action it answers 422 `idempotency_key_reused`.",
   request: {
     params: EpisodeIdParams,
     headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
     body: { content: { "application/json": { schema: StepRequestSchema } }, required: true },
   },
-  responses: { 200: json(StepResponseSchema, "The step"), ...errorResponses(400, 401, 404, 413) },
+  responses: {
+    200: json(StepResponseSchema, "The step"),
+    ...errorResponses(400, 401, 404, 413, 422),
+  },
 });
 
 const stateRoute = createRoute({
