@@ -3,6 +3,7 @@
 // result is computed here from the same rows. Names, titles, descriptions, categories, rows and
 // tool names vary with the index, drawn from a small vocabulary so that search has words to match.
 import type { EnvironmentSpec, ToolSpec } from "../core/environment/spec";
+import { containsSql } from "../core/episode/sql-contains";
 
 export const DOMAINS = ["commerce", "travel", "health", "finance", "education"] as const;
 export const WORDS = [
@@ -148,7 +149,7 @@ function tools(noun: string, table: string, rows: readonly Row[]): ToolSpec[] {
       `search_${noun}s`,
       `${cap(noun)}s whose name contains the query, by id.`,
       textArg("query"),
-      `(args, ctx) => ctx.query(${q(`SELECT ${COLS} FROM ${table} WHERE name LIKE '%' || ? || '%' ORDER BY id`)}, [args.query])`,
+      `(args, ctx) => ctx.query(${q(`SELECT ${COLS} FROM ${table} WHERE ${containsSql("name")} ORDER BY id`)}, [args.query])`,
       { query: word },
       rows.filter((r) => r.name.includes(word)),
     ),

@@ -1,6 +1,7 @@
 // The JavaScript of an MCP-derived tool: one generic body per verb, configured by a constant
 // object of table and column names. SQL is assembled from those constants only; every value an
 // agent sends travels as a bound parameter.
+import { CONTAINS_SQL_JS } from "../episode/sql-contains";
 import type { EntityTable, ToolPlan } from "./mcp-entities";
 import { normalize } from "./mcp-json-schema";
 import { pluralOf } from "./mcp-tool-shape";
@@ -73,9 +74,11 @@ function listBody(): string {
   const where = [];
   const params = [];
   for (const s of C.scope.concat(C.set)) if (args[s.arg] !== undefined) { where.push(q(s.col) + " = ?"); params.push(enc(s.col, args[s.arg])); }
-  if (C.query) {
-    where.push("(" + C.text.map((c) => q(c) + " LIKE ?").join(" OR ") + ")");
-    for (const c of C.text) params.push("%" + String(args[C.query]) + "%");
+  if (C.query && args[C.query] !== undefined && args[C.query] !== null) {
+    ${CONTAINS_SQL_JS}
+    // Without text columns nothing can contain the query.
+    where.push(C.text.length > 0 ? "(" + C.text.map((c) => contains(q(c))).join(" OR ") + ")" : "0");
+    for (const c of C.text) params.push(String(args[C.query]));
   }
   const clause = where.length > 0 ? " WHERE " + where.join(" AND ") : "";
   const total = ctx.one("SELECT COUNT(*) AS n FROM " + T + clause, params).n;

@@ -1,7 +1,9 @@
-// An episode's tool-call outcome as an MCP `CallToolResult`: the JSON as text for every client,
+// An episode's tool-call outcome as an MCP `CallToolResult`: the answer's text for every client
+// (a text result as itself, anything else compact JSON: core/episode/tool-answer-text.ts),
 // `structuredContent` when the result is an object (MCP requires an object there), and `isError`
 // for failures, which carry `{"error":{code,message,details}}` like the episode's `role: tool` replies.
 
+import { toolErrorText, toolResultText } from "../episode/tool-answer-text";
 import type { ToolCallResult, ToolError } from "../episode/tool-call";
 import type { Json } from "../json";
 
@@ -26,7 +28,7 @@ export function callToolResultOf(call: ToolCallResult): CallToolResult {
   }
   const result = call.result ?? null;
   return {
-    content: [{ type: "text", text: JSON.stringify(result) }],
+    content: [{ type: "text", text: toolResultText(result) }],
     ...(isJsonObject(result) ? { structuredContent: result } : {}),
     isError: false,
     _meta: meta,
@@ -34,7 +36,7 @@ export function callToolResultOf(call: ToolCallResult): CallToolResult {
 }
 
 export function toolErrorResult(error: ToolError): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify({ error }) }], isError: true };
+  return { content: [{ type: "text", text: toolErrorText(error) }], isError: true };
 }
 
 function isJsonObject(value: Json): value is { [key: string]: Json } {

@@ -1,7 +1,7 @@
 // The `role: "tool"` message that answers one tool call, the same for the agent loop and for the
-// conversations rebuilt from the built-in policies: the result as JSON text, or
-// `{"error": {code, message, details?}}`, capped so one huge result cannot swamp the conversation.
-import type { Json } from "../json";
+// conversations rebuilt from the built-in policies: the answer's text (a text result as itself,
+// see core/episode/tool-answer-text.ts), capped so one huge result cannot swamp the conversation.
+import { toolAnswerText } from "../episode/tool-answer-text";
 import type { ToolMessage } from "../llm/chat-schemas";
 import type { ToolOutcome } from "../tasks/tool-runner";
 
@@ -9,16 +9,7 @@ import type { ToolOutcome } from "../tasks/tool-runner";
 export const MAX_TOOL_MESSAGE_CHARS = 16_384;
 
 export function toolMessage(toolCallId: string, outcome: ToolOutcome): ToolMessage {
-  const content = outcome.ok
-    ? JSON.stringify(outcome.result ?? null)
-    : toolErrorText(outcome.error.code, outcome.error.message, outcome.error.details);
-  return { role: "tool", tool_call_id: toolCallId, content: capped(content) };
-}
-
-export function toolErrorText(code: string, message: string, details?: Json): string {
-  return JSON.stringify({
-    error: { code, message, ...(details === undefined ? {} : { details }) },
-  });
+  return { role: "tool", tool_call_id: toolCallId, content: capped(toolAnswerText(outcome)) };
 }
 
 /** `text` cut to MAX_TOOL_MESSAGE_CHARS with a note saying how much was left out. */

@@ -1,6 +1,7 @@
 // `search_<entities>`: filters on useful columns (text contains, numeric and date ranges, enums
 // read from the data, foreign-key equality), pagination, ordered by primary key, `{ total, items }`.
 import type { ToolTest } from "../environment/spec";
+import { containsSql } from "../episode/sql-contains";
 import type { SqlDatabase, SqlParam } from "../episode/sql-database";
 import type { Json } from "../json";
 import {
@@ -21,7 +22,7 @@ export const MAX_PAGE = 50;
 export const DEFAULT_PAGE = 20;
 const MAX_FILTER_COLUMNS = 8;
 
-type Mode = "eq" | "like" | "ge" | "le";
+type Mode = "eq" | "contains" | "ge" | "le";
 
 export interface Filter {
   arg: string;
@@ -76,9 +77,9 @@ export function searchFilters(table: TableModel): Filter[] {
       filters.push({
         arg: c.arg,
         column: c,
-        mode: "like",
-        sql: `${c.quoted} LIKE ? ESCAPE '\\'`,
-        schema: likeSchema(c, words),
+        mode: "contains",
+        sql: containsSql(c.quoted),
+        schema: containsSchema(c, words),
       });
     } else {
       filters.push(
@@ -105,10 +106,6 @@ export function searchFilters(table: TableModel): Filter[] {
     seen.add(f.arg);
     return true;
   });
-}
-
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
 export function pageProperties(): Record<string, Json> {
@@ -156,12 +153,11 @@ export function searchTool(db: SqlDatabase, table: TableModel, namer: ToolNamer)
       },
     });
   }
-  for (const mode of ["eq", "like", "ge"] as const) {
+  for (const mode of ["eq", "contains", "ge"] as const) {
     const filter = filters.find((f) => f.mode === mode);
     const value = filter ? sampleValue(db, table, filter) : null;
     if (!filter || value === null) continue;
-    const param = filter.mode === "like" ? likePattern(String(value)) : value;
-    const total = Number(db.query(`${count} WHERE ${filter.sql}`, [asParam(param)])[0]?.n ?? 0);
+    const total = Number(db.query(`${count} WHERE ${filter.sql}`, [asParam(value)])[0]?.n ?? 0);
     tests.push({
       name: `filter ${filter.arg} counts like the data`,
       args: { [filter.arg]: value },
@@ -185,14 +181,14 @@ export function searchTool(db: SqlDatabase, table: TableModel, namer: ToolNamer)
       inputSchema: objectSchema(properties, []),
       effect: "read",
       implementation: `function ${name}(args, ctx) {
-  const FILTERS = ${js(filters.map((f) => [f.arg, f.sql, f.mode]))};
+  const FILTERS = ${js(filters.map((f) => [f.arg, f.sql]))};
   const where = [];
   const params = [];
   for (const f of FILTERS) {
     const value = args[f[0]];
     if (value === undefined || value === null) continue;
     where.push(f[1]);
-    params.push(f[2] === "like" ? "%" + String(value).replace(/[\\\\%_]/g, "\\\\$&") + "%" : value);
+    params.push(value);
   }
   const filter = where.length > 0 ? " WHERE " + where.join(" AND ") : "";
   const limit = args.limit === undefined ? ${DEFAULT_PAGE} : args.limit;
@@ -212,11 +208,11 @@ function sampleValue(db: SqlDatabase, table: TableModel, filter: Filter): Json {
   const sql =
     filter.mode === "eq"
       ? `SELECT ${c.quoted} AS v FROM ${table.quoted} WHERE ${c.quoted} IS NOT NULL GROUP BY 1 ORDER BY COUNT(*) DESC, 1 LIMIT 1`
-      : filter.mode === "like"
+      : filter.mode === "contains"
         ? `SELECT ${c.quoted} AS v FROM ${table.quoted} WHERE ${c.quoted} IS NOT NULL AND typeof(${c.quoted}) = 'text' ORDER BY ${orderByKey(table)} LIMIT 1`
         : `SELECT ${c.quoted} AS v FROM ${table.quoted} WHERE ${c.quoted} IS NOT NULL ORDER BY 1 LIMIT 1 OFFSET (SELECT COUNT(${c.quoted}) / 2 FROM ${table.quoted})`;
   const v: SqlParam | undefined = db.query(sql)[0]?.v;
-  if (typeof v === "string") return filter.mode === "like" ? v.slice(0, 12) || null : v;
+  if (typeof v === "string") return filter.mode === "contains" ? v.slice(0, 12) || null : v;
   if (typeof v === "number") {
     return filter.column.kind === "integer" && !Number.isInteger(v) ? null : v;
   }
@@ -224,7 +220,7 @@ function sampleValue(db: SqlDatabase, table: TableModel, filter: Filter): Json {
 }
 
 /** A "contains" filter: longer than the longest stored value could never match. */
-function likeSchema(c: ColumnModel, words: string): Record<string, Json> {
+function containsSchema(c: ColumnModel, words: string): Record<string, Json> {
   const schema: Record<string, Json> = {
     type: "string",
     minLength: 1,

@@ -159,9 +159,9 @@ describe("toolMessage", () => {
   });
 
   it("never cuts a character in half", () => {
-    // An emoji is two UTF-16 units; line one up across the cut (the JSON text opens with a quote).
-    const text = `${"a".repeat(MAX_TOOL_MESSAGE_CHARS - 4)}😀😀😀`;
-    expect(wellFormed(JSON.stringify(text).slice(0, MAX_TOOL_MESSAGE_CHARS))).toBe(false);
+    // An emoji is two UTF-16 units; line one up across the cut (a text result is its own text).
+    const text = `${"a".repeat(MAX_TOOL_MESSAGE_CHARS - 3)}😀😀😀`;
+    expect(wellFormed(text.slice(0, MAX_TOOL_MESSAGE_CHARS))).toBe(false);
     const { content } = toolMessage("e", { ok: true, result: text });
     const head = content.slice(0, content.indexOf("\n[truncated"));
     expect(wellFormed(head)).toBe(true);

@@ -2,7 +2,9 @@
 // answered with `role: "tool"` messages. `Idempotency-Key` makes a retried call apply once.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { ToolCallRequest } from "../../core/episode/run-tool-call";
+import { toolErrorText, toolResultText } from "../../core/episode/tool-answer-text";
 import type { ToolCallResult } from "../../core/episode/tool-call";
+import { readArgumentsText } from "../../core/json-arguments";
 import { fail, type Result, unwrap } from "../../core/result";
 import { callerOf, episodeStub } from "../episodes/episode-client";
 import { createRouter } from "../router";
@@ -22,7 +24,7 @@ export const episodeCallRoutes = createRouter();
 const IdempotencyHeaders = z.object({
   "idempotency-key": z.string().min(1).max(200).optional().openapi({
     description:
-      "A retried request with the same key returns the stored answer instead of applying twice",
+      "A retried request with the same key returns the stored answer instead of applying twice; the same key with a different request answers 422 `idempotency_key_reused`",
   }),
 });
 
@@ -45,7 +47,7 @@ episodeCallRoutes.openapi(
         description: "The call's outcome",
         content: { "application/json": { schema: ToolCallResultSchema } },
       },
-      ...errorResponses(400, 401, 404, 409, 410, 413),
+      ...errorResponses(400, 401, 404, 409, 410, 413, 422),
     },
   }),
   async (c) => {
@@ -142,31 +144,21 @@ function parseToolCall(
   call: z.infer<typeof ToolCallsBody>["tool_calls"][number],
   batchKey: string | undefined,
 ): ParsedCall {
-  let args: unknown;
-  try {
-    args = call.function.arguments.trim() === "" ? {} : JSON.parse(call.function.arguments);
-  } catch {
-    return {
-      failure: fail(
-        "invalid_arguments",
-        `The arguments of tool call ${call.id} are not valid JSON.`,
-        {
-          arguments: call.function.arguments.slice(0, 200),
-        },
-      ),
-    };
-  }
+  const args = readArgumentsText(call.function.arguments, call.function.name);
+  if (!args.ok) return { failure: args };
   const request: ToolCallRequest = {
     tool: call.function.name,
-    args,
+    args: args.value,
     ...(batchKey ? { idempotencyKey: `${batchKey}:${call.id}` } : {}),
   };
   return { request, missing: fail("internal", "The episode returned no answer for this call.") };
 }
 
+/** The same text the agent loop and MCP give a model for this answer (tool-answer-text.ts). */
 function toolMessageContent(result: Result<ToolCallResult> | undefined): string {
-  if (!result) return JSON.stringify({ error: { code: "internal", message: "No answer." } });
-  if (!result.ok) return JSON.stringify({ error: result.error });
+  if (!result) return toolErrorText({ code: "internal", message: "No answer." });
+  if (!result.ok) return toolErrorText(result.error);
   const value = result.value;
-  return JSON.stringify(value.ok ? (value.result ?? null) : { error: value.error });
+  if (value.ok) return toolResultText(value.result);
+  return toolErrorText(value.error ?? { code: "tool_error", message: "The tool failed." });
 }

@@ -12,18 +12,18 @@ export default function find_customer(args, ctx) {
       .filter((w) => w !== "");
     if (words.length === 0) ctx.fail("invalid_argument", "name must contain at least one word.");
     for (const word of words) {
-      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push("(FirstName LIKE ? ESCAPE '\\' OR LastName LIKE ? ESCAPE '\\')");
-      params.push(like, like);
+      // instr, not LIKE: see search_tracks.
+      where.push("(instr(lower(FirstName), lower(?)) > 0 OR instr(lower(LastName), lower(?)) > 0)");
+      params.push(word, word);
     }
   }
   if (args.phone !== undefined) {
     const digits = args.phone.replace(/\D/g, "");
     if (digits.length < 6) ctx.fail("invalid_argument", "phone must contain at least 6 digits.");
     where.push(
-      "REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(COALESCE(Phone, ''), ' ', ''), '(', ''), ')', ''), '-', ''), '+', ''), '.', '') LIKE ?",
+      "instr(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(COALESCE(Phone, ''), ' ', ''), '(', ''), ')', ''), '-', ''), '+', ''), '.', ''), ?) > 0",
     );
-    params.push(`%${digits}%`);
+    params.push(digits);
   }
   if (where.length === 0) ctx.fail("invalid_argument", "Give an email, a name or a phone number.");
   const rows = ctx.query(

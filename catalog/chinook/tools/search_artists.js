@@ -1,12 +1,14 @@
 export default function search_artists(args, ctx) {
   const limit = args.limit ?? 10;
   const offset = args.offset ?? 0;
-  const like = `%${args.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const total = ctx.one("SELECT COUNT(*) AS n FROM Artist WHERE Name LIKE ? ESCAPE '\\'", [like]).n;
+  // instr, not LIKE: see search_tracks.
+  const text = args.query.trim();
+  const match = "instr(lower(Name), lower(?)) > 0";
+  const total = ctx.one(`SELECT COUNT(*) AS n FROM Artist WHERE ${match}`, [text]).n;
   const artists = ctx.query(
-    `SELECT ArtistId, Name FROM Artist WHERE Name LIKE ? ESCAPE '\\'
+    `SELECT ArtistId, Name FROM Artist WHERE ${match}
      ORDER BY Name COLLATE NOCASE, ArtistId LIMIT ? OFFSET ?`,
-    [like, limit, offset],
+    [text, limit, offset],
   );
   return {
     total,

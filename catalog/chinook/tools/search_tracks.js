@@ -4,11 +4,13 @@ export default function search_tracks(args, ctx) {
   const where = [];
   const params = [];
   if (args.query !== undefined && args.query.trim() !== "") {
-    const like = `%${args.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // instr, not LIKE: any length (workerd caps LIKE patterns at 50 bytes), no wildcards, and a
+    // NUL is matched as itself; lower() folds ASCII case as LIKE did.
+    const text = args.query.trim();
     where.push(
-      "(t.Name LIKE ? ESCAPE '\\' OR al.Title LIKE ? ESCAPE '\\' OR ar.Name LIKE ? ESCAPE '\\' OR g.Name LIKE ? ESCAPE '\\')",
+      "(instr(lower(t.Name), lower(?)) > 0 OR instr(lower(al.Title), lower(?)) > 0 OR instr(lower(ar.Name), lower(?)) > 0 OR instr(lower(g.Name), lower(?)) > 0)",
     );
-    params.push(like, like, like, like);
+    params.push(text, text, text, text);
   }
   if (args.genre !== undefined) {
     const genre = ctx.one("SELECT GenreId FROM Genre WHERE Name = ? COLLATE NOCASE", [args.genre]);
