@@ -57,6 +57,13 @@ export function toolNameAndDescription(tool: z.infer<typeof FormattedTool>): [st
   return [described.name, described.description ?? ""];
 }
 
+/** `DELETE /v1/environments/{name}[@version]`: what is yanked now, and what `name` opens. */
+export const Yanked = z.looseObject({
+  name: z.string(),
+  yanked: z.array(z.looseObject({ version: z.string(), yankedAt: z.string() })),
+  latestLiveVersion: z.string().nullable(),
+});
+
 export const Published = z.looseObject({
   name: z.string(),
   version: z.string(),

@@ -5,9 +5,10 @@ import { envList } from "./env-list";
 import { envPublish } from "./env-publish";
 import { envShow } from "./env-show";
 import { envTools } from "./env-tools";
+import { envYank } from "./env-yank";
 
 export const envGroup: CommandGroup = {
   name: "env",
-  summary: "Browse the environment catalog, publish and import environments",
-  commands: [envList, envShow, envTools, envPublish, envImport],
+  summary: "Browse the environment catalog, publish, import and yank environments",
+  commands: [envList, envShow, envTools, envPublish, envImport, envYank],
 };

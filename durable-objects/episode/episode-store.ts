@@ -13,9 +13,13 @@ const DDL = [
   CALL_LOG_DDL,
 ];
 const TOMBSTONE_DDL =
-  "CREATE TABLE IF NOT EXISTS _aw_tombstone (id INTEGER PRIMARY KEY CHECK (id = 1), status TEXT NOT NULL, at TEXT NOT NULL)";
+  "CREATE TABLE IF NOT EXISTS _aw_tombstone (id INTEGER PRIMARY KEY CHECK (id = 1), status TEXT NOT NULL, at TEXT NOT NULL, owner_key_id TEXT)";
 
-export type Tombstone = { status: "expired" | "deleted"; at: string };
+/**
+ * `ownerKeyId`: whose episode it was, so only that key (or an admin) hears "expired"; null in a
+ * tombstone written before owners were kept there.
+ */
+export type Tombstone = { status: "expired" | "deleted"; at: string; ownerKeyId: string | null };
 
 export function ensureEpisodeTables(db: SqlDatabase): void {
   for (const ddl of DDL) db.run(ddl);
@@ -52,14 +56,21 @@ export function readTombstone(db: SqlDatabase): Tombstone | null {
     "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_aw_tombstone'",
   );
   if (exists.length === 0) return null;
-  const row = db.query("SELECT status, at FROM _aw_tombstone WHERE id = 1")[0];
-  return row ? { status: row.status as Tombstone["status"], at: String(row.at) } : null;
+  // `*`: a tombstone table made before owner_key_id existed has no such column.
+  const row = db.query("SELECT * FROM _aw_tombstone WHERE id = 1")[0];
+  if (!row) return null;
+  const owner = row.owner_key_id;
+  return {
+    status: row.status as Tombstone["status"],
+    at: String(row.at),
+    ownerKeyId: typeof owner === "string" ? owner : null,
+  };
 }
 
 export function writeTombstone(db: SqlDatabase, tombstone: Tombstone): void {
   db.run(TOMBSTONE_DDL);
-  db.run("INSERT OR REPLACE INTO _aw_tombstone (id, status, at) VALUES (1, ?, ?)", [
-    tombstone.status,
-    tombstone.at,
-  ]);
+  db.run(
+    "INSERT OR REPLACE INTO _aw_tombstone (id, status, at, owner_key_id) VALUES (1, ?, ?, ?)",
+    [tombstone.status, tombstone.at, tombstone.ownerKeyId],
+  );
 }

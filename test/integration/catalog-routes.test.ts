@@ -213,7 +213,9 @@ describe("GET /v1/environments/:name/versions/:version", () => {
     });
     expect(body.contentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(body.schemaSql).toContain("CREATE TABLE items");
-    expect(headers.get("Cache-Control")).toContain("immutable");
+    expect(body).toMatchObject({ yanked: false, yankedAt: null });
+    // Cached briefly only: a version's metadata changes once, when it is yanked.
+    expect(headers.get("Cache-Control")).toBe("public, max-age=60");
   });
 
   it("resolves `latest` by semver (1.10.0 > 1.9.0), skipping pre-releases", async () => {
@@ -322,6 +324,7 @@ describe("OpenAPI", () => {
       "/v1/environments/{name}/tools",
       "/v1/environments/{name}/versions/{version}",
       "/v1/environments/{name}/versions/{version}/tools",
+      "/v1/environments/{ref}",
     ]);
     const tools = doc.paths?.["/v1/environments/{name}/versions/{version}/tools"]?.get;
     expect(tools?.parameters?.map((p) => ("name" in p ? p.name : undefined)).sort()).toEqual([

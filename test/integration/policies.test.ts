@@ -8,6 +8,9 @@ import type { AppEnv } from "../../workers/env";
 import { policySnapshot, resolvePolicy } from "../../workers/policies/policy-repository";
 import { api } from "./support/platform";
 
+/** Policies made with the test admin key live in its namespace. */
+const ADMIN_KEY_ID = "bootstrap-admin";
+
 type PolicyView = {
   name: string;
   kind: string;
@@ -227,7 +230,7 @@ describe("PUT /v1/policies/{name}", () => {
       apiKey: { set: true, hint: "…WXYZ" },
       createdAt: created.body.policy.createdAt,
     });
-    const resolved = await resolvePolicy(env, "rotate");
+    const resolved = await resolvePolicy(env, { ownerKeyId: ADMIN_KEY_ID, name: "rotate" });
     expect(resolved).toMatchObject({ apiKey: API_KEY, model: "m2", timeoutMs: 30_000 });
   });
 
@@ -242,7 +245,9 @@ describe("PUT /v1/policies/{name}", () => {
     expect(rotated.body.policy.apiKey).toEqual({ set: true, hint: "…LMNO" });
     expect(JSON.stringify(rotated.body)).not.toContain(newKey);
     expect((await storedRow("rotate-2"))?.api_key_cipher).not.toBe(before?.api_key_cipher);
-    expect(await resolvePolicy(env, "rotate-2")).toMatchObject({ apiKey: newKey });
+    expect(await resolvePolicy(env, { ownerKeyId: ADMIN_KEY_ID, name: "rotate-2" })).toMatchObject({
+      apiKey: newKey,
+    });
 
     const removed = await api<{ policy: PolicyView }>("PUT", "/v1/policies/rotate-2", {
       body: { ...settings, apiKey: null },
@@ -250,7 +255,9 @@ describe("PUT /v1/policies/{name}", () => {
     expect(removed.status).toBe(200);
     expect(removed.body.policy.apiKey).toEqual({ set: false, hint: null });
     expect(await storedRow("rotate-2")).toMatchObject({ api_key_cipher: null, api_key_hint: null });
-    expect(await resolvePolicy(env, "rotate-2")).toMatchObject({ apiKey: "" });
+    expect(await resolvePolicy(env, { ownerKeyId: ADMIN_KEY_ID, name: "rotate-2" })).toMatchObject({
+      apiKey: "",
+    });
   });
 
   it("answers 404 for an unknown policy, 400 for a built-in or a bad body", async () => {
@@ -298,7 +305,7 @@ describe("resolvePolicy", () => {
       sampling: { temperature: 0.2 },
       apiKey: API_KEY,
     });
-    const resolved = await resolvePolicy(env, "resolve-me");
+    const resolved = await resolvePolicy(env, { ownerKeyId: ADMIN_KEY_ID, name: "resolve-me" });
     expect(resolved).toEqual({
       kind: "openai",
       name: "resolve-me",
@@ -323,13 +330,19 @@ describe("resolvePolicy", () => {
   });
 
   it("returns the built-ins, and names them when the policy is unknown", async () => {
-    expect(await resolvePolicy(env, "oracle")).toEqual({ kind: "oracle", name: "oracle" });
-    expect(await resolvePolicy(env, "random")).toEqual({ kind: "random", name: "random" });
+    expect(await resolvePolicy(env, { ownerKeyId: ADMIN_KEY_ID, name: "oracle" })).toEqual({
+      kind: "oracle",
+      name: "oracle",
+    });
+    expect(await resolvePolicy(env, { ownerKeyId: ADMIN_KEY_ID, name: "random" })).toEqual({
+      kind: "random",
+      name: "random",
+    });
     expect(policySnapshot({ kind: "random", name: "random" })).toEqual({
       name: "random",
       kind: "random",
     });
-    const err = await appErrorOf(resolvePolicy(env, "ghost"));
+    const err = await appErrorOf(resolvePolicy(env, { ownerKeyId: ADMIN_KEY_ID, name: "ghost" }));
     expect(err.code).toBe("not_found");
     expect(err.message).toContain("`ghost`");
     expect(err.message).toContain("`oracle`");
@@ -339,17 +352,23 @@ describe("resolvePolicy", () => {
   it("fails clearly when the secrets key is missing or was changed", async () => {
     await create({ name: "rekeyed", baseUrl: "http://a/v1", model: "m", apiKey: API_KEY });
     const changed: AppEnv = { ...env, AGENT_WORLD_SECRETS_KEY: "a-different-secrets-key-000" };
-    const wrongKey = await appErrorOf(resolvePolicy(changed, "rekeyed"));
+    const wrongKey = await appErrorOf(
+      resolvePolicy(changed, { ownerKeyId: ADMIN_KEY_ID, name: "rekeyed" }),
+    );
     expect(wrongKey.code).toBe("internal");
     expect(wrongKey.message).toContain("was AGENT_WORLD_SECRETS_KEY changed?");
 
     const missing: AppEnv = { ...env, AGENT_WORLD_SECRETS_KEY: undefined };
-    const unset = await appErrorOf(resolvePolicy(missing, "rekeyed"));
+    const unset = await appErrorOf(
+      resolvePolicy(missing, { ownerKeyId: ADMIN_KEY_ID, name: "rekeyed" }),
+    );
     expect(unset.code).toBe("unavailable");
     expect(unset.message).toContain("wrangler secret put AGENT_WORLD_SECRETS_KEY");
     // A policy without a key needs no secrets key.
     await create({ name: "keyless", baseUrl: "http://a/v1", model: "m" });
-    expect(await resolvePolicy(missing, "keyless")).toMatchObject({ apiKey: "" });
+    expect(
+      await resolvePolicy(missing, { ownerKeyId: ADMIN_KEY_ID, name: "keyless" }),
+    ).toMatchObject({ apiKey: "" });
   });
 });
 

@@ -14,6 +14,7 @@ import { policySnapshot, resolvePolicy } from "../../workers/policies/policy-rep
 import type { RolloutRow } from "../../workers/rollouts/rollout-repository";
 import { ADMIN_KEY, api } from "./support/platform";
 import {
+  ADMIN_KEY_ID,
   chinookTasks,
   deliver,
   insertTestBatch,
@@ -46,7 +47,9 @@ async function rolloutBy(
   task: Task,
   settings: { maxTurns?: number; timeBudgetSeconds?: number } = {},
 ): Promise<RolloutRow> {
-  const snapshot = policySnapshot(await resolvePolicy(env, policy));
+  const snapshot = policySnapshot(
+    await resolvePolicy(env, { ownerKeyId: ADMIN_KEY_ID, name: policy }),
+  );
   const { rollouts } = await insertTestBatch([task], { policy: snapshot, settings });
   const [rollout] = rollouts;
   if (!rollout) throw new Error("no rollout");

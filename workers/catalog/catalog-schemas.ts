@@ -22,6 +22,35 @@ export const VersionParams = EnvironmentNameParams.extend({
   }),
 });
 
+/** `name` or `name@version`, as `DELETE /v1/environments/{ref}` takes it. */
+export const EnvironmentRefParams = z.object({
+  ref: z
+    .string()
+    .superRefine((ref, ctx) => {
+      const at = ref.indexOf("@");
+      const name = at < 0 ? ref : ref.slice(0, at);
+      if (!EnvironmentNameSchema.safeParse(name).success) {
+        ctx.addIssue({ code: "custom", message: `\`${name}\` is not an environment name.` });
+      }
+      if (at >= 0 && !VersionSchema.safeParse(ref.slice(at + 1)).success) {
+        ctx.addIssue({
+          code: "custom",
+          message: "The version after `@` must be semantic, e.g. 1.0.0.",
+        });
+      }
+    })
+    .openapi({
+      param: { name: "ref", in: "path" },
+      example: "chinook@1.0.0",
+      description: "`name` (every version) or `name@version` (one version)",
+    }),
+});
+
+const YankedAtJson = z.string().nullable().openapi({
+  description: "When it was yanked; null while live",
+  example: null,
+});
+
 export const ListEnvironmentsQuery = z.object({
   q: z.string().min(1).max(200).optional().openapi({
     description:
@@ -64,6 +93,10 @@ export const EnvironmentSummaryJson = z
     counts: CountsJson.openapi({ description: "Of the latest version" }),
     createdAt: z.string().openapi({ example: "2026-05-01T12:00:00.000Z" }),
     updatedAt: z.string().openapi({ example: "2026-05-02T08:30:00.000Z" }),
+    yanked: z.boolean().openapi({
+      description: "Every version is yanked (such an environment is left out of listings)",
+    }),
+    yankedAt: YankedAtJson,
   })
   .openapi("EnvironmentSummary");
 
@@ -83,6 +116,8 @@ const VersionSummaryJson = z
     contentHash: z.string(),
     publishedAt: z.string(),
     counts: CountsJson,
+    yanked: z.boolean(),
+    yankedAt: YankedAtJson,
   })
   .openapi("VersionSummary");
 
@@ -108,8 +143,24 @@ export const VersionDetailJson = z
       .openapi({ description: "The tool unit tests run at admission" }),
     seed: z.object({ storage: z.enum(["inline", "r2"]) }),
     publishedAt: z.string(),
+    yanked: z.boolean().openapi({
+      description: "Yanked: no new episodes, rollouts or synthesis; still readable",
+    }),
+    yankedAt: YankedAtJson,
   })
   .openapi("VersionDetail");
+
+export const YankedJson = z
+  .object({
+    name: z.string(),
+    yanked: z.array(z.object({ version: z.string(), yankedAt: z.string() })).openapi({
+      description: "The versions this request named, each with when it was yanked",
+    }),
+    latestLiveVersion: z.string().nullable().openapi({
+      description: "What `name` alone opens now; null when every version is yanked",
+    }),
+  })
+  .openapi("Yanked");
 
 const JsonObject = z.record(z.string(), z.unknown());
 

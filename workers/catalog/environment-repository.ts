@@ -1,6 +1,8 @@
 // Environments as a listing: filtered by category, searched with FTS5 (best match first), and
-// paged by keyset (name, or score then name) so deep pages cost the same as the first one.
-import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+// paged by keyset (name, or score then name) so deep pages cost the same as the first one. An
+// environment whose every version is yanked is left out of listings and search, but still read
+// by name (marked yanked), so old references say what happened.
+import { and, asc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../core/errors";
 import type { CatalogDb } from "./catalog-db";
 import { environments, environmentVersions } from "./schema";
@@ -18,6 +20,10 @@ export interface EnvironmentSummary {
   tableCount: number;
   rowCount: number;
   toolCount: number;
+  /** Who may publish versions and yank them (null: admins only); never shown in the catalog. */
+  ownerKeyId: string | null;
+  /** Set when every version is yanked: when the latest one was. */
+  yankedAt: string | null;
 }
 
 export interface ListEnvironmentsOptions {
@@ -48,6 +54,9 @@ const summaryColumns = {
   tableCount: environmentVersions.tableCount,
   rowCount: environmentVersions.rowCount,
   toolCount: environmentVersions.toolCount,
+  ownerKeyId: environments.ownerKeyId,
+  // The latest version is yanked only when every version is (version-order.ts).
+  yankedAt: environmentVersions.yankedAt,
 };
 
 const latestVersionJoin = and(
@@ -74,6 +83,7 @@ export async function listEnvironments(
 ): Promise<EnvironmentPage> {
   const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
   const filters: (SQL | undefined)[] = [
+    isNull(environmentVersions.yankedAt),
     options.domain === undefined ? undefined : eq(environments.domain, options.domain),
     options.subdomain === undefined ? undefined : eq(environments.subdomain, options.subdomain),
   ];
@@ -140,5 +150,7 @@ function summaryOf(row: EnvironmentSummary): EnvironmentSummary {
     tableCount: row.tableCount,
     rowCount: row.rowCount,
     toolCount: row.toolCount,
+    ownerKeyId: row.ownerKeyId,
+    yankedAt: row.yankedAt,
   };
 }

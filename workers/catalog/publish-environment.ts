@@ -1,15 +1,17 @@
-// Publishing one environment version: refuse a used version with other content, run every
-// tool's unit tests in a scratch EpisodeDO, and only then write the catalog atomically. Used by
-// the publish route and by discovery jobs.
+// Publishing one environment version: refuse a key that does not own the environment, refuse a
+// used version with other content, run every tool's unit tests in a scratch EpisodeDO, and only
+// then write the catalog atomically. Used by the publish route and by discovery jobs.
 import type { AdmissionReport } from "../../core/environment/admission";
 import type { EnvironmentSpec } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
 import { contentHash } from "../../core/json";
 import { unwrap } from "../../core/result";
+import type { Caller } from "../../durable-objects/episode-rpc";
 import type { AppEnv } from "../env";
 import { scratchEpisodeStub } from "../episodes/episode-client";
 import { catalogDb } from "./catalog-db";
+import { requireEnvironmentOwner } from "./environment-owner";
 import { insertPublishedVersion } from "./publish-version";
 import { putSeed } from "./seed-store";
 import type { ToolTestResult } from "./tool-test-result";
@@ -25,12 +27,17 @@ export interface PublishOutcome {
   tests: { total: number; passed: number };
 }
 
+/** `publisher`: the key publishing; the first version's publisher owns the environment. */
 export async function publishEnvironment(
   env: AppEnv,
   spec: EnvironmentSpec,
+  publisher: Caller,
 ): Promise<PublishOutcome> {
   const hash = await contentHash(spec);
   const db = catalogDb(env.CATALOG);
+  // Before admission, so a key that may not publish here spends nothing. A new name has no owner
+  // yet: this publish makes its key the owner.
+  await requireEnvironmentOwner(db, spec.name, publisher, "publish a version of");
   const summary = {
     name: spec.name,
     version: spec.version,
@@ -39,6 +46,13 @@ export async function publishEnvironment(
   };
   const existing = await findVersion(db, spec.name, spec.version);
   if (existing) {
+    if (existing.yankedAt !== null) {
+      throw new AppError(
+        "conflict",
+        `${spec.name}@${spec.version} was yanked at ${existing.yankedAt}; a yanked version stays yanked, publish a new version.`,
+        { name: spec.name, version: spec.version, yankedAt: existing.yankedAt },
+      );
+    }
     if (existing.contentHash !== hash) {
       throw new AppError(
         "conflict",
@@ -77,6 +91,7 @@ export async function publishEnvironment(
     contentHash: hash,
     structureHash: await structureHash(spec),
     testResults: report.results.map(toStoredResult),
+    publishedBy: publisher.keyId,
     ...seedLocation,
   });
   const passed = report.results.filter((r) => r.passed).length;

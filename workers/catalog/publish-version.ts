@@ -24,6 +24,8 @@ export type PublishInput = {
   structureHash?: string;
   /** ISO 8601; defaults to now. */
   publishedAt?: string;
+  /** The publishing key; the first version's publisher owns the environment. */
+  publishedBy?: string;
 } & SeedLocation;
 
 export interface PublishedVersion {
@@ -100,6 +102,8 @@ function versionRow(input: PublishInput): typeof environmentVersions.$inferSelec
     rowCount: Object.values(spec.seed.tables).reduce((sum, table) => sum + table.rows.length, 0),
     toolCount: spec.tools.length,
     publishedAt: input.publishedAt ?? new Date().toISOString(),
+    publishedBy: input.publishedBy ?? null,
+    yankedAt: null,
   };
 }
 
@@ -139,6 +143,8 @@ function publishStatements(
         domain: spec.category.domain,
         subdomain: spec.category.subdomain,
         latestVersion: spec.version,
+        // Kept from the first version: a later publish does not change the owner.
+        ownerKeyId: input.publishedBy ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -148,16 +154,25 @@ function publishStatements(
     ...chunksFor(toolTestResults, resultRows).map((rows) =>
       db.insert(toolTestResults).values(rows),
     ),
-    // The environment shows its latest version, which is not always the one just published.
+    ...latestVersionStatements(db, spec.name, now),
+  ];
+}
+
+/**
+ * The environment row and its search entry follow its latest version (live before yanked, see
+ * version-order.ts), which is not always the one just published; run after a publish or a yank.
+ */
+export function latestVersionStatements(db: CatalogDb, name: string, now: string): Batchable[] {
+  return [
     db.run(sql`
       update ${environments}
       set (title, description, domain, subdomain, latest_version) = (
         select title, description, domain, subdomain, version from ${environmentVersions}
-        where ${environmentVersions.name} = ${spec.name}
+        where ${environmentVersions.name} = ${name}
         order by ${sql.join([...latestFirst], sql`, `)} limit 1
       ), updated_at = ${now}
-      where ${environments.name} = ${spec.name}`),
-    db.run(sql`delete from environments_fts where name = ${spec.name}`),
+      where ${environments.name} = ${name}`),
+    db.run(sql`delete from environments_fts where name = ${name}`),
     db.run(sql`
       insert into environments_fts (name, title, description, category, tools)
       select e.name, e.title, e.description, e.domain || ' ' || e.subdomain,
@@ -167,7 +182,7 @@ function publishStatements(
             where v.name = e.name and v.version = e.latest_version order by t.position
           )
         ), '')
-      from environments e where e.name = ${spec.name}`),
+      from environments e where e.name = ${name}`),
   ];
 }
 

@@ -28,6 +28,11 @@ export const environments = sqliteTable(
     domain: text("domain").notNull(),
     subdomain: text("subdomain").notNull(),
     latestVersion: text("latest_version").notNull(),
+    /**
+     * The key that published the first version: only it (or an admin) publishes more versions or
+     * yanks them. Null for environments published before owners were kept (admins only).
+     */
+    ownerKeyId: text("owner_key_id"),
     createdAt: timestamp("created_at").notNull(),
     updatedAt: timestamp("updated_at").notNull(),
   },
@@ -63,6 +68,10 @@ export const environmentVersions = sqliteTable(
     rowCount: integer("row_count").notNull(),
     toolCount: integer("tool_count").notNull(),
     publishedAt: timestamp("published_at").notNull(),
+    /** The key that published this version (null before publishers were kept). */
+    publishedBy: text("published_by"),
+    /** Set when the version is yanked: no new episodes, rollouts or synthesis; still readable. */
+    yankedAt: timestamp("yanked_at"),
   },
   (t) => [
     uniqueIndex("environment_versions_name_version_idx").on(t.name, t.version),
@@ -241,21 +250,26 @@ export const synthesisShards = sqliteTable(
 /**
  * Named chat policies (issue 5): an OpenAI-compatible endpoint and model. The endpoint's API key
  * is stored encrypted (AES-GCM under AGENT_WORLD_SECRETS_KEY) and never read back over the API;
- * `api_key_hint` keeps its last four characters so a person can tell keys apart.
+ * `api_key_hint` keeps its last four characters so a person can tell keys apart. Names are per
+ * owner key (issue 12): two keys may each have a `p`, and neither sees the other's.
  */
-export const policies = sqliteTable("policies", {
-  name: text("name").primaryKey(),
-  ownerKeyId: text("owner_key_id").notNull(),
-  kind: text("kind", { enum: ["openai"] }).notNull(),
-  baseUrl: text("base_url").notNull(),
-  model: text("model").notNull(),
-  apiKeyCipher: text("api_key_cipher"),
-  apiKeyHint: text("api_key_hint"),
-  /** timeoutSeconds, maxAttempts and default sampling, as accepted. */
-  options: text("options", { mode: "json" }).$type<Json>().notNull(),
-  createdAt: timestamp("created_at").notNull(),
-  updatedAt: timestamp("updated_at").notNull(),
-});
+export const policies = sqliteTable(
+  "policies",
+  {
+    name: text("name").notNull(),
+    ownerKeyId: text("owner_key_id").notNull(),
+    kind: text("kind", { enum: ["openai"] }).notNull(),
+    baseUrl: text("base_url").notNull(),
+    model: text("model").notNull(),
+    apiKeyCipher: text("api_key_cipher"),
+    apiKeyHint: text("api_key_hint"),
+    /** timeoutSeconds, maxAttempts and default sampling, as accepted. */
+    options: text("options", { mode: "json" }).$type<Json>().notNull(),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerKeyId, t.name] })],
+);
 
 /** Rollout batches: every (task, sample) of one request, played by one policy. */
 export const rolloutBatches = sqliteTable(

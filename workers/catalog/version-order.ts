@@ -31,11 +31,14 @@ export function isPrerelease(version: string): boolean {
 }
 
 /**
- * The order in which `latest` is chosen: releases before pre-releases (publishing 2.0.0-rc.1 must
- * not change what `name` alone resolves to), then the highest precedence. Used by queries and by
- * the statement that maintains `environments.latest_version`, so the two always agree.
+ * The order in which `latest` is chosen: live versions before yanked ones (so `name` alone never
+ * opens a yanked version while a live one exists, and an environment whose latest version is
+ * yanked has nothing live), releases before pre-releases (publishing 2.0.0-rc.1 must not change
+ * what `name` alone resolves to), then the highest precedence. Used by queries and by the
+ * statement that maintains `environments.latest_version`, so the two always agree.
  */
 export const latestFirst = [
+  sql`${environmentVersions.yankedAt} is not null`,
   sql`instr(${environmentVersions.version}, '-') > 0`,
   sql`${environmentVersions.versionKey} desc`,
 ] as const;

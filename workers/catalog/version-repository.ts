@@ -19,10 +19,14 @@ export type VersionRecord = Omit<
 
 export type VersionSummary = Pick<
   VersionRecord,
-  "version" | "contentHash" | "publishedAt" | "tableCount" | "rowCount" | "toolCount"
+  "version" | "contentHash" | "publishedAt" | "tableCount" | "rowCount" | "toolCount" | "yankedAt"
 >;
 
-/** `version` absent or `"latest"`: the highest release, or the highest pre-release if none. */
+/**
+ * `version` absent or `"latest"`: the highest live release, or the highest live pre-release if
+ * none, or (every version yanked) the highest yanked one. A named version is found yanked or not:
+ * callers that start new work on it refuse a yanked one (live-version.ts).
+ */
 export async function findVersion(
   db: CatalogDb,
   name: string,
@@ -64,6 +68,7 @@ export function listVersions(db: CatalogDb, name: string): Promise<VersionSummar
       tableCount: environmentVersions.tableCount,
       rowCount: environmentVersions.rowCount,
       toolCount: environmentVersions.toolCount,
+      yankedAt: environmentVersions.yankedAt,
     })
     .from(environmentVersions)
     .where(eq(environmentVersions.name, name))

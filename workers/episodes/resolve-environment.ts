@@ -1,14 +1,15 @@
 // `name[@version]` -> what an EpisodeDO needs to open an episode. The version lookup goes to D1
-// every time (a new version may be published); the version's content is immutable, so its tools
+// every time (a new version may be published or one yanked); the version's content is immutable, so its tools
 // and seed reference are cached per isolate by content hash.
 import { eq } from "drizzle-orm";
 import { parseEnvironmentRef } from "../../core/environment/spec";
 import type { RuntimeToolDef, SeedRef } from "../../core/episode/episode-init";
 import { AppError } from "../../core/errors";
 import { type CatalogDb, catalogDb } from "../catalog/catalog-db";
+import { requireLiveVersion } from "../catalog/live-version";
 import { environmentVersions } from "../catalog/schema";
 import { listTools } from "../catalog/tool-repository";
-import { findVersion, type VersionRecord } from "../catalog/version-repository";
+import type { VersionRecord } from "../catalog/version-repository";
 import type { AppEnv } from "../env";
 
 export interface EpisodeEnvironment {
@@ -29,16 +30,8 @@ const contentCache = new Map<string, VersionContent>();
 export async function resolveEnvironment(env: AppEnv, ref: string): Promise<EpisodeEnvironment> {
   const { name, version } = parseEnvironmentRef(ref);
   const db = catalogDb(env.CATALOG);
-  const found = await findVersion(db, name, version);
-  if (!found) {
-    throw new AppError(
-      "not_found",
-      version
-        ? `No version ${version} of environment "${name}".`
-        : `No environment named "${name}".`,
-      { environment: ref },
-    );
-  }
+  // A yanked version opens no new episode (410); episodes already open on it run on.
+  const found = await requireLiveVersion(db, name, version);
   const content = contentCache.get(found.contentHash) ?? (await loadContent(db, found));
   remember(found.contentHash, content);
   return {

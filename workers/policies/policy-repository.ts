@@ -1,7 +1,8 @@
 // Named policies in the D1 catalog: create, replace, get, list, delete, and `resolvePolicy`, the
-// one place a stored API key is decrypted (for a rollout, in memory). Names are global, like
-// environment names; the built-ins `oracle` and `random` are never stored.
-import { asc, eq } from "drizzle-orm";
+// one place a stored API key is decrypted (for a rollout, in memory). Names are per owner key
+// (issue 12): every read and write names the owner, so one key can never reach another's policy
+// or its stored key. The built-ins `oracle` and `random` are never stored.
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "../../core/errors";
 import { toJsonValue } from "../../core/json";
@@ -50,7 +51,17 @@ const PolicyOptionsSchema = z.object({
 
 type PolicyRow = typeof policies.$inferSelect;
 
-/** Conflict when the name is taken (a concurrent create included: the insert is the guard). */
+/** A stored policy's address: its owner's namespace and its name there. */
+export interface PolicyRef {
+  ownerKeyId: string;
+  name: string;
+}
+
+function whereRef(ref: PolicyRef) {
+  return and(eq(policies.ownerKeyId, ref.ownerKeyId), eq(policies.name, ref.name));
+}
+
+/** Conflict when the owner already has this name (a concurrent create included: the insert is the guard). */
 export async function createPolicy(
   env: PolicyEnv,
   input: { name: string; ownerKeyId: string; settings: PolicySettings; apiKey?: string },
@@ -69,7 +80,7 @@ export async function createPolicy(
       createdAt: at,
       updatedAt: at,
     })
-    .onConflictDoNothing({ target: policies.name })
+    .onConflictDoNothing({ target: [policies.ownerKeyId, policies.name] })
     .returning();
   const row = rows[0];
   if (!row) {
@@ -84,11 +95,11 @@ export async function createPolicy(
 
 /**
  * Replaces a policy's settings. `apiKey`: undefined keeps the stored key, null removes it, a string
- * replaces it. Undefined when no such policy.
+ * replaces it. Undefined when the owner has no such policy.
  */
 export async function replacePolicy(
   env: PolicyEnv,
-  name: string,
+  ref: PolicyRef,
   settings: PolicySettings,
   apiKey: string | null | undefined,
   now: Date = new Date(),
@@ -100,41 +111,42 @@ export async function replacePolicy(
       ...(apiKey === undefined ? {} : await keyColumns(env, apiKey)),
       updatedAt: now.toISOString(),
     })
-    .where(eq(policies.name, name))
+    .where(whereRef(ref))
     .returning();
   const row = rows[0];
   return row ? storedPolicy(row) : undefined;
 }
 
-export async function getPolicy(db: CatalogDb, name: string): Promise<StoredPolicy | undefined> {
-  const rows = await db.select().from(policies).where(eq(policies.name, name)).limit(1);
+export async function getPolicy(db: CatalogDb, ref: PolicyRef): Promise<StoredPolicy | undefined> {
+  const rows = await db.select().from(policies).where(whereRef(ref)).limit(1);
   const row = rows[0];
   return row ? storedPolicy(row) : undefined;
 }
 
-/** All named policies by name; a deployment holds a handful, so there is no paging. */
-export async function listPolicies(db: CatalogDb): Promise<StoredPolicy[]> {
-  const rows = await db.select().from(policies).orderBy(asc(policies.name));
+/** One owner's named policies by name; a key holds a handful, so there is no paging. */
+export async function listPolicies(db: CatalogDb, ownerKeyId: string): Promise<StoredPolicy[]> {
+  const rows = await db
+    .select()
+    .from(policies)
+    .where(eq(policies.ownerKeyId, ownerKeyId))
+    .orderBy(asc(policies.name));
   return rows.map(storedPolicy);
 }
 
-/** False when there was no such policy. */
-export async function deletePolicy(db: CatalogDb, name: string): Promise<boolean> {
-  const rows = await db
-    .delete(policies)
-    .where(eq(policies.name, name))
-    .returning({ name: policies.name });
+/** False when the owner had no such policy. */
+export async function deletePolicy(db: CatalogDb, ref: PolicyRef): Promise<boolean> {
+  const rows = await db.delete(policies).where(whereRef(ref)).returning({ name: policies.name });
   return rows.length > 0;
 }
 
-/** The policy a rollout plays: a built-in, or a stored one with its key decrypted. */
-export async function resolvePolicy(env: PolicyEnv, name: string): Promise<ResolvedPolicy> {
+/**
+ * The policy a rollout plays: a built-in, or one the batch's owner stored, with its key decrypted.
+ * Only the owner's namespace is looked in, so a name another key uses is "no such policy".
+ */
+export async function resolvePolicy(env: PolicyEnv, ref: PolicyRef): Promise<ResolvedPolicy> {
+  const { name } = ref;
   if (isBuiltInPolicy(name)) return { kind: name, name };
-  const rows = await catalogDb(env.CATALOG)
-    .select()
-    .from(policies)
-    .where(eq(policies.name, name))
-    .limit(1);
+  const rows = await catalogDb(env.CATALOG).select().from(policies).where(whereRef(ref)).limit(1);
   const row = rows[0];
   if (!row) {
     throw new AppError(

@@ -53,7 +53,7 @@ async function load(env: AppEnv, db: CatalogDb, batchId: string): Promise<BatchC
     settings: BatchSettingsSchema.parse(batch.request),
     snapshot,
     policy() {
-      resolved ??= policyOfSnapshot(env, snapshot);
+      resolved ??= policyOfSnapshot(env, batch.ownerKeyId, snapshot);
       return resolved;
     },
     stillRunning() {
@@ -66,9 +66,14 @@ async function load(env: AppEnv, db: CatalogDb, batchId: string): Promise<BatchC
   };
 }
 
-async function policyOfSnapshot(env: AppEnv, snapshot: PolicySnapshot): Promise<ResolvedPolicy> {
+/** The batch owner's policy of that name: a batch never plays another key's policy or key. */
+async function policyOfSnapshot(
+  env: AppEnv,
+  ownerKeyId: string,
+  snapshot: PolicySnapshot,
+): Promise<ResolvedPolicy> {
   if (snapshot.kind !== "openai") return { kind: snapshot.kind, name: snapshot.kind };
-  const current = await resolvePolicy(env, snapshot.name);
+  const current = await resolvePolicy(env, { ownerKeyId, name: snapshot.name });
   if (current.kind !== "openai") return current;
   if (snapshot.baseUrl !== undefined && snapshot.baseUrl !== current.baseUrl) {
     throw new AppError(

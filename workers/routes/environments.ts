@@ -1,22 +1,28 @@
 // The public catalog (no key needed): list and search environments, read an environment with its
-// versions, one version's metadata, and its tools in the format an agent framework wants.
+// versions, one version's metadata, and its tools in the format an agent framework wants. Also
+// where an environment is withdrawn: `DELETE /v1/environments/{name}[@version]` (its owner, or an
+// admin, with `catalog:write`) yanks it.
 import { createRoute } from "@hono/zod-openapi";
+import { parseEnvironmentRef } from "../../core/environment/spec";
 import {
   type ToolFormat,
   toMcpTool,
   toOpenAIChatTool,
   toOpenAIResponsesTool,
 } from "../../core/tool-formats";
+import { requireScope } from "../auth/require-scope";
 import { catalogDb } from "../catalog/catalog-db";
 import {
   EnvironmentDetailJson,
   EnvironmentListJson,
   EnvironmentNameParams,
+  EnvironmentRefParams,
   ListEnvironmentsQuery,
   ToolListJson,
   ToolsQuery,
   VersionDetailJson,
   VersionParams,
+  YankedJson,
 } from "../catalog/catalog-schemas";
 import {
   type EnvironmentSummary,
@@ -30,13 +36,20 @@ import {
   type VersionRecord,
   type VersionSummary,
 } from "../catalog/version-repository";
+import { yankEnvironment } from "../catalog/yank-environment";
+import { callerOf } from "../episodes/episode-client";
 import { createRouter } from "../router";
 import { errorResponses } from "../schemas/error-schemas";
 
 export const environmentRoutes = createRouter();
 
-/** A named version never changes once published, so caches may keep it. */
+/** A named version's tools never change once published, so caches may keep them. */
 const IMMUTABLE = { "Cache-Control": "public, max-age=86400, immutable" };
+/** A named version's metadata changes once at most, when it is yanked: cached only briefly. */
+const BRIEFLY = { "Cache-Control": "public, max-age=60" };
+
+// Withdrawing is a catalog write; reading the catalog needs no key.
+environmentRoutes.on("DELETE", "/v1/environments/:ref", requireScope("catalog:write"));
 
 environmentRoutes.openapi(
   createRoute({
@@ -98,6 +111,8 @@ environmentRoutes.openapi(
     path: "/v1/environments/{name}/versions/{version}",
     tags: ["Catalog"],
     summary: "One version: metadata, provenance, schema, counts and the admission test summary",
+    description:
+      "`latest` skips yanked versions while a live one exists. A yanked version stays readable here with `yanked: true` and `yankedAt`.",
     request: { params: VersionParams },
     responses: {
       200: {
@@ -112,7 +127,7 @@ environmentRoutes.openapi(
     const db = catalogDb(c.env.CATALOG);
     const found = await requireVersion(db, name, version);
     const tests = await summarizeTestResults(db, found.id);
-    return c.json(versionJson(found, tests), 200, version === "latest" ? {} : IMMUTABLE);
+    return c.json(versionJson(found, tests), 200, version === "latest" ? {} : BRIEFLY);
   },
 );
 
@@ -175,6 +190,31 @@ environmentRoutes.openapi(
   },
 );
 
+environmentRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/v1/environments/{ref}",
+    tags: ["Catalog"],
+    summary: "Yank an environment version (`name@version`) or every version (`name`)",
+    description:
+      "Only the key that published the environment's first version, or an admin key, may yank it (403 for other keys: the catalog is public, so hiding it behind a 404 would be a lie). A yanked version takes no new episodes, rollout batches or synthesis jobs (410 `environment_yanked`); episodes already open on it run to their end, and its metadata, tools, tasks and rollouts stay readable, marked `yanked`. `name` alone resolves to the latest live version; an environment with every version yanked leaves listings and search. Idempotent: yanking again answers the same, with the first `yankedAt`. A yanked version stays yanked.",
+    security: [{ apiKey: [] }],
+    request: { params: EnvironmentRefParams },
+    responses: {
+      200: {
+        description: "What is yanked now, and what `name` alone opens",
+        content: { "application/json": { schema: YankedJson } },
+      },
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  async (c) => {
+    const ref = parseEnvironmentRef(c.req.valid("param").ref);
+    const outcome = await yankEnvironment(catalogDb(c.env.CATALOG), callerOf(c.get("auth")), ref);
+    return c.json(outcome, 200);
+  },
+);
+
 function toolsIn(format: ToolFormat, tools: readonly ToolRecord[]) {
   const described = tools.map(({ outputSchema, ...tool }) => ({
     ...tool,
@@ -195,6 +235,8 @@ function environmentJson(e: EnvironmentSummary) {
     counts: { tables: e.tableCount, rows: e.rowCount, tools: e.toolCount },
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
+    yanked: e.yankedAt !== null,
+    yankedAt: e.yankedAt,
   };
 }
 
@@ -204,6 +246,8 @@ function versionSummaryJson(v: VersionSummary) {
     contentHash: v.contentHash,
     publishedAt: v.publishedAt,
     counts: { tables: v.tableCount, rows: v.rowCount, tools: v.toolCount },
+    yanked: v.yankedAt !== null,
+    yankedAt: v.yankedAt,
   };
 }
 
@@ -221,5 +265,7 @@ function versionJson(v: VersionRecord, tests: { total: number; passed: number; f
     tests,
     seed: { storage: v.seedKey === null ? ("inline" as const) : ("r2" as const) },
     publishedAt: v.publishedAt,
+    yanked: v.yankedAt !== null,
+    yankedAt: v.yankedAt,
   };
 }

@@ -2,6 +2,7 @@
 // queues it; the discovery consumer imports, generates and tests tools, and publishes.
 import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../core/errors";
+import { canAccess } from "../auth/owner-access";
 import { requireScope } from "../auth/require-scope";
 import { catalogDb } from "../catalog/catalog-db";
 import { getImportJob, type ImportJob, insertImportJob } from "../catalog/import-jobs";
@@ -59,6 +60,7 @@ importRoutes.openapi(
     path: "/v1/environments/imports/{id}",
     tags: ["Discovery"],
     summary: "A discovery job: status, and the report (tables, rows, tools generated and left out)",
+    description: "Only the key that started the job (or an admin key) sees it; others get 404.",
     security: [{ apiKey: [] }],
     request: { params: ImportJobParams },
     responses: {
@@ -68,7 +70,10 @@ importRoutes.openapi(
   }),
   async (c) => {
     const job = await getImportJob(catalogDb(c.env.CATALOG), c.req.valid("param").id);
-    if (!job) throw new AppError("not_found", "No such import job.");
+    // Another key's job is answered exactly like a missing one.
+    if (!job || !canAccess(callerOf(c.get("auth")), job.createdBy)) {
+      throw new AppError("not_found", "No such import job.");
+    }
     return c.json(jobJson(job), 200);
   },
 );

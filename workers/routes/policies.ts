@@ -1,8 +1,10 @@
 // Named chat policies (`/v1/policies`, scope `episodes`): an OpenAI-compatible endpoint, model and
-// defaults that rollout batches name. The API key is stored encrypted and never returned.
+// defaults that rollout batches name. The API key is stored encrypted and never returned. Each key
+// has its own namespace of names; another key's policy is "no such policy" (404), as if missing.
 import { createRoute } from "@hono/zod-openapi";
 import { AppError } from "../../core/errors";
 import { catalogDb } from "../catalog/catalog-db";
+import type { AuthContext } from "../env";
 import { callerOf } from "../episodes/episode-client";
 import {
   createPolicy,
@@ -21,6 +23,7 @@ import {
   CreatePolicyBody,
   PolicyListSchema,
   PolicyNameParams,
+  PolicyOwnerQuery,
   PolicyResponseSchema,
   type PolicyView,
   ReplacePolicyBody,
@@ -38,7 +41,7 @@ policyRoutes.openapi(
     tags,
     summary: "Create a named policy: an OpenAI-compatible endpoint and model",
     description:
-      "Names are global to the deployment. `oracle` and `random` are built in and cannot be taken. The API key is stored encrypted with AGENT_WORLD_SECRETS_KEY (503 when the server has none) and never returned; responses show `…` and its last four characters.",
+      "Names are per API key: another key may have a policy of the same name, and neither sees the other's. `oracle` and `random` are built in and cannot be taken. The API key is stored encrypted with AGENT_WORLD_SECRETS_KEY (503 when the server has none) and never returned; responses show `…` and its last four characters.",
     security,
     request: {
       body: { content: { "application/json": { schema: CreatePolicyBody } }, required: true },
@@ -68,8 +71,9 @@ policyRoutes.openapi(
     method: "get",
     path: "/v1/policies",
     tags,
-    summary: "List named policies (by name) and the built-in ones",
+    summary: "List your named policies (by name) and the built-in ones",
     security,
+    request: { query: PolicyOwnerQuery },
     responses: {
       200: {
         description: "Every named policy, without keys",
@@ -79,7 +83,10 @@ policyRoutes.openapi(
     },
   }),
   async (c) => {
-    const stored = await listPolicies(catalogDb(c.env.CATALOG));
+    const stored = await listPolicies(
+      catalogDb(c.env.CATALOG),
+      ownerOf(c.get("auth"), c.req.valid("query").owner),
+    );
     return c.json({ policies: stored.map(policyView), builtIn: [...BUILT_IN_POLICIES] }, 200);
   },
 );
@@ -93,7 +100,7 @@ policyRoutes.openapi(
     description:
       "For the built-ins `oracle` and `random` the answer is `{policy: {name, kind, builtIn: true}}`.",
     security,
-    request: { params: PolicyNameParams },
+    request: { params: PolicyNameParams, query: PolicyOwnerQuery },
     responses: {
       200: {
         description: "The named policy, or a built-in one",
@@ -107,7 +114,10 @@ policyRoutes.openapi(
     if (isBuiltInPolicy(name)) {
       return c.json({ policy: { name, kind: name, builtIn: true as const } }, 200);
     }
-    const policy = await getPolicy(catalogDb(c.env.CATALOG), name);
+    const policy = await getPolicy(catalogDb(c.env.CATALOG), {
+      ownerKeyId: ownerOf(c.get("auth"), c.req.valid("query").owner),
+      name,
+    });
     if (!policy) throw noSuchPolicy(name);
     return c.json({ policy: policyView(policy) }, 200);
   },
@@ -124,6 +134,7 @@ policyRoutes.openapi(
     security,
     request: {
       params: PolicyNameParams,
+      query: PolicyOwnerQuery,
       body: { content: { "application/json": { schema: ReplacePolicyBody } }, required: true },
     },
     responses: {
@@ -138,7 +149,8 @@ policyRoutes.openapi(
     const { name } = c.req.valid("param");
     refuseBuiltIn(name, "replaced");
     const { apiKey, ...settings } = c.req.valid("json");
-    const policy = await replacePolicy(c.env, name, settingsOf(settings), apiKey);
+    const ref = { ownerKeyId: ownerOf(c.get("auth"), c.req.valid("query").owner), name };
+    const policy = await replacePolicy(c.env, ref, settingsOf(settings), apiKey);
     if (!policy) throw noSuchPolicy(name);
     return c.json({ policy: policyView(policy) }, 200);
   },
@@ -152,7 +164,7 @@ policyRoutes.openapi(
     summary: "Delete a policy and its stored key",
     description: "Batches already running keep the policy they started with.",
     security,
-    request: { params: PolicyNameParams },
+    request: { params: PolicyNameParams, query: PolicyOwnerQuery },
     responses: {
       204: { description: "Deleted" },
       ...errorResponses(400, 401, 403, 404),
@@ -161,10 +173,26 @@ policyRoutes.openapi(
   async (c) => {
     const { name } = c.req.valid("param");
     refuseBuiltIn(name, "deleted");
-    if (!(await deletePolicy(catalogDb(c.env.CATALOG), name))) throw noSuchPolicy(name);
+    const ref = { ownerKeyId: ownerOf(c.get("auth"), c.req.valid("query").owner), name };
+    if (!(await deletePolicy(catalogDb(c.env.CATALOG), ref))) throw noSuchPolicy(name);
     return c.body(null, 204);
   },
 );
+
+/**
+ * Whose namespace a request addresses: the caller's own, or (admin keys only) `?owner=`. Another
+ * key naming an owner is refused outright, so it learns nothing about that owner's names.
+ */
+function ownerOf(auth: AuthContext | undefined, owner: string | undefined): string {
+  const caller = callerOf(auth);
+  if (owner === undefined || owner === caller.keyId) return caller.keyId;
+  if (!caller.admin) {
+    throw new AppError("forbidden", "Only an admin key may address another key's policies.", {
+      owner,
+    });
+  }
+  return owner;
+}
 
 function settingsOf(body: PolicySettings): PolicySettings {
   const { baseUrl, model, timeoutSeconds, maxAttempts, sampling } = body;

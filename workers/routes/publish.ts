@@ -4,6 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { requireScope } from "../auth/require-scope";
 import { publishEnvironment } from "../catalog/publish-environment";
+import { callerOf } from "../episodes/episode-client";
 import { createRouter } from "../router";
 import { errorResponses } from "../schemas/error-schemas";
 
@@ -34,7 +35,7 @@ publishRoutes.openapi(
     tags: ["Catalog"],
     summary: "Publish an environment version (admitted only if every tool's unit tests pass)",
     description:
-      "Versions are immutable and content-hashed: the same content again is a no-op (200, created: false); other content under a used version is 409. If any tool test fails the answer is 422 `admission_failed` listing each failing test with expected vs actual.",
+      "The key that publishes an environment's first version owns it: only that key (or an admin key) publishes more versions of it (403 otherwise). Versions are immutable and content-hashed: the same content again is a no-op (200, created: false); other content under a used version, or a yanked version, is 409. If any tool test fails the answer is 422 `admission_failed` listing each failing test with expected vs actual.",
     security: [{ apiKey: [] }],
     request: {
       body: { content: { "application/json": { schema: EnvironmentSpecSchema } }, required: true },
@@ -52,7 +53,7 @@ publishRoutes.openapi(
     },
   }),
   async (c) => {
-    const outcome = await publishEnvironment(c.env, c.req.valid("json"));
+    const outcome = await publishEnvironment(c.env, c.req.valid("json"), callerOf(c.get("auth")));
     return c.json(outcome, outcome.created ? 201 : 200);
   },
 );

@@ -4,7 +4,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import { parseEnvironmentRef } from "../../core/environment/spec";
 import { AppError } from "../../core/errors";
+import { canAccess } from "../auth/owner-access";
 import { catalogDb } from "../catalog/catalog-db";
+import { requireLiveVersion } from "../catalog/live-version";
 import {
   getSynthesisJob,
   insertSynthesisJob,
@@ -12,7 +14,6 @@ import {
   type SynthesisJob,
   type SynthesisMessage,
 } from "../catalog/synthesis-jobs";
-import { findVersion } from "../catalog/version-repository";
 import { callerOf } from "../episodes/episode-client";
 import { createRouter } from "../router";
 import { errorResponses } from "../schemas/error-schemas";
@@ -44,23 +45,15 @@ taskSynthesisRoutes.openapi(
         description: "The queued job",
         content: { "application/json": { schema: SynthesisJobResponseSchema } },
       },
-      ...errorResponses(400, 401, 403, 404, 413),
+      ...errorResponses(400, 401, 403, 404, 410, 413),
     },
   }),
   async (c) => {
     const body = c.req.valid("json");
     const { name, version } = parseEnvironmentRef(body.environment);
     const db = catalogDb(c.env.CATALOG);
-    const found = await findVersion(db, name, version);
-    if (!found) {
-      throw new AppError(
-        "not_found",
-        version
-          ? `No version ${version} of environment "${name}".`
-          : `No environment named "${name}".`,
-        { environment: body.environment },
-      );
-    }
+    // A yanked version takes no new synthesis (410); `name` alone skips yanked versions.
+    const found = await requireLiveVersion(db, name, version);
     const id = newSynthesisJobId();
     const job = await insertSynthesisJob(db, {
       id,
@@ -92,6 +85,7 @@ taskSynthesisRoutes.openapi(
     path: "/v1/tasks/jobs/{id}",
     tags: ["Tasks"],
     summary: "A synthesis job: status, shards done of total, tasks kept so far, and the report",
+    description: "Only the key that started the job (or an admin key) sees it; others get 404.",
     security: [{ apiKey: [] }],
     request: { params: SynthesisJobParams },
     responses: {
@@ -104,7 +98,10 @@ taskSynthesisRoutes.openapi(
   }),
   async (c) => {
     const job = await getSynthesisJob(catalogDb(c.env.CATALOG), c.req.valid("param").id);
-    if (!job) throw new AppError("not_found", "No such synthesis job.");
+    // Another key's job is answered exactly like a missing one.
+    if (!job || !canAccess(callerOf(c.get("auth")), job.ownerKeyId)) {
+      throw new AppError("not_found", "No such synthesis job.");
+    }
     return c.json(jobResponse(new URL(c.req.url).origin, job), 200);
   },
 );

@@ -74,6 +74,18 @@ export const PolicyNameParams = z.object({
   name: PolicyNameSchema.openapi({ param: { name: "name", in: "path" } }),
 });
 
+/** Policies are per key; an admin reads or changes another key's with `?owner=<key id>`. */
+export const PolicyOwnerQuery = z.object({
+  owner: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "`owner` is an API key id, e.g. `k7f3a9c2d1e0`.")
+    .optional()
+    .openapi({
+      description:
+        "Admin keys only: the id of the key whose policies to address (default: the caller's own)",
+    }),
+});
+
 export const PolicyViewSchema = z
   .object({
     name: z.string(),
