@@ -33,6 +33,16 @@ export default defineConfig({
                 // Rollout policies talk to a scripted OpenAI-compatible agent (test/global-setup).
                 POLICY_SERVER_ORIGIN: inject("policyServerOrigin"),
               },
+              // Low request rates for test/integration/rate-limits.test.ts alone: it hands them to the
+              // Worker in place of API_RATE_LIMIT / TOOL_CALL_RATE_LIMIT, whose real limits (wrangler.toml)
+              // no other test file comes near.
+              ratelimits: {
+                TEST_API_RATE_LIMIT: { namespace_id: "9001", simple: { limit: 5, period: 60 } },
+                TEST_TOOL_CALL_RATE_LIMIT: {
+                  namespace_id: "9002",
+                  simple: { limit: 8, period: 60 },
+                },
+              },
             },
           })),
         ],

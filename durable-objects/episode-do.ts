@@ -75,6 +75,7 @@ import type {
   SolutionRunRequest,
   SynthesisRequest,
 } from "./episode-rpc";
+import type { KeyQuotaRpc } from "./key-quota-do";
 
 const executor = createQuickJsExecutor(quickjsWasm);
 /** How long a tombstone answers "expired"/"deleted" before the object is wiped completely. */
@@ -135,7 +136,11 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
   async destroy(caller: Caller): Promise<Result<{ deleted: true }>> {
     const access = this.access(caller);
     if (!access.ok) return access;
-    await this.bury({ status: "deleted", at: new Date().toISOString() });
+    await this.bury({
+      status: "deleted",
+      at: new Date().toISOString(),
+      ownerKeyId: access.value.ownerKeyId,
+    });
     return ok({ deleted: true });
   }
 
@@ -144,8 +149,10 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     const now = Date.now();
     if (this.record) {
       const expiresAt = Date.parse(this.record.expiresAt);
-      if (now >= expiresAt) await this.bury({ status: "expired", at: new Date(now).toISOString() });
-      else await this.ctx.storage.setAlarm(expiresAt);
+      if (now >= expiresAt) {
+        const at = new Date(now).toISOString();
+        await this.bury({ status: "expired", at, ownerKeyId: this.record.ownerKeyId });
+      } else await this.ctx.storage.setAlarm(expiresAt);
       return;
     }
     const tombstone = readTombstone(this.db);
@@ -461,7 +468,9 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     const record = this.record;
     if (!record) {
       const tombstone = readTombstone(this.db);
-      if (tombstone?.status === "expired") {
+      // Only the owner (or an admin) learns the episode existed; to any other key it never did.
+      const owned = caller.admin || (tombstone !== null && tombstone.ownerKeyId === caller.keyId);
+      if (tombstone?.status === "expired" && owned) {
         return fail("episode_expired", "This episode expired and its data was reaped.", {
           at: tombstone.at,
         });
@@ -533,6 +542,7 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
   }
 
   private async bury(tombstone: Tombstone): Promise<void> {
+    const buried = this.record;
     this.sandbox?.dispose();
     this.sandbox = null;
     this.sandboxLoading = null;
@@ -542,5 +552,17 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     await this.ctx.storage.deleteAll();
     writeTombstone(this.db, tombstone);
     await this.ctx.storage.setAlarm(Date.parse(tombstone.at) + TOMBSTONE_TTL_MS);
+    if (buried?.holdsSlot) await this.releaseSlot(buried);
+  }
+
+  /** Frees the owner's open-episode slot; if that fails, the slot still ends at its expiry. */
+  private async releaseSlot(record: EpisodeRecord): Promise<void> {
+    try {
+      const quotas = this.env.KEY_QUOTAS;
+      const stub = quotas.get(quotas.idFromName(record.ownerKeyId)) as unknown as KeyQuotaRpc;
+      await stub.releaseEpisodeSlot(record.episodeId);
+    } catch (err) {
+      console.warn("could not release the open-episode slot", record.episodeId, err);
+    }
   }
 }

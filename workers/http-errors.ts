@@ -8,7 +8,8 @@ export function errorResponse(err: Error, c: Context): Response {
   const appError = toAppError(err);
   if (appError.code === "internal") console.error("unhandled error", err);
   const headers: Record<string, string> = {};
-  if (appError.code === "rate_limited") headers["Retry-After"] = retryAfter(appError.details);
+  // Every 429 (request rate, open episodes, rollouts in flight) says when to try again.
+  if (appError.status === 429) headers["Retry-After"] = retryAfter(appError.details);
   if (appError.code === "unauthorized") headers["WWW-Authenticate"] = 'Bearer realm="agent-world"';
   return c.json(appError.toJSON(), appError.status as 400, headers);
 }

@@ -39,6 +39,8 @@ export const EpisodeInitSchema = z.object({
   limits: EpisodeLimitsSchema,
   /** The task this episode was opened for: verify compares against its ground truth. */
   task: z.object({ id: z.string() }).optional(),
+  /** Opened over the API: holds a slot of the owner's open-episode cap until it is buried. */
+  holdsSlot: z.boolean().optional(),
 });
 
 export const EpisodeRecordSchema = EpisodeInitSchema.omit({ tools: true, schemaSql: true }).extend({

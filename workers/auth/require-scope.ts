@@ -1,8 +1,10 @@
 // Middleware: the request must carry an API key (`Authorization: Bearer` or `X-API-Key`) that has
 // `scope`. Sets `c.var.auth`; a request already authenticated upstream is not verified twice.
+// Authenticating is also where the key's request rate is counted, so each request counts once.
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../../core/errors";
 import type { AppBindings, AuthContext, Scope } from "../env";
+import { enforceRateLimit } from "../limits/rate-limit";
 import { type VerifyOptions, verifyApiKey } from "./verify-key";
 
 export type RequireScopeOptions = VerifyOptions;
@@ -28,7 +30,9 @@ async function authenticate(
   c: Context<AppBindings>,
   options: RequireScopeOptions,
 ): Promise<AuthContext> {
-  return verifyApiKey(c.env, presentedKey(c), options);
+  const auth = await verifyApiKey(c.env, presentedKey(c), options);
+  await enforceRateLimit(c.env, auth, c.req.raw);
+  return auth;
 }
 
 function presentedKey(c: Context<AppBindings>): string {

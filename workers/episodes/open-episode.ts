@@ -10,6 +10,10 @@ import type { EpisodeSource } from "./episode-source";
 
 export interface OpenEpisodeOptions {
   ownerKeyId: string;
+  /** The id to open it under, when the caller needs it first (to take an open-episode slot). */
+  episodeId?: string | undefined;
+  /** The episode holds a slot of its owner's open-episode cap, freed when it is buried. */
+  holdsSlot?: boolean | undefined;
   seed?: string | undefined;
   clockStart?: string | undefined;
   limits: { ttlSeconds: number; maxSteps: number };
@@ -21,7 +25,7 @@ export async function openEpisode(
   options: OpenEpisodeOptions,
 ): Promise<EpisodeInfo> {
   const { environment } = source;
-  const episodeId = newEpisodeId();
+  const episodeId = options.episodeId ?? newEpisodeId();
   return unwrap(
     await episodeStub(env, episodeId).create({
       episodeId,
@@ -39,6 +43,7 @@ export async function openEpisode(
         options.clockStart ?? source.clockStart ?? environment.clockStart ?? DEFAULT_CLOCK_START,
       limits: options.limits,
       ...(source.task ? { task: { id: source.task.id } } : {}),
+      ...(options.holdsSlot ? { holdsSlot: true } : {}),
     }),
   );
 }

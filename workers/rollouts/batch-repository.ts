@@ -10,6 +10,11 @@ import { runBatch } from "../catalog/d1-batch";
 import { rolloutBatches } from "../catalog/schema";
 import type { PolicySnapshot } from "../policies/resolved-policy";
 import type { BatchSettings } from "./batch-settings";
+import {
+  countRolloutsInFlight,
+  inFlightCountSql,
+  tooManyRolloutsInFlight,
+} from "./rollouts-in-flight";
 
 export type BatchRow = typeof rolloutBatches.$inferSelect;
 
@@ -36,11 +41,16 @@ export interface NewBatch {
   createdAt: string;
 }
 
-/** The batch row and one `queued` row per rollout, in one D1 batch (one transaction). */
+/**
+ * The batch row and one `queued` row per rollout, in one D1 batch (one transaction). With
+ * `maxInFlight`, the batch row is written only if the owner's rollouts in flight plus these stay
+ * within it, the rollouts only if the batch row was; otherwise nothing is and this throws a 429.
+ */
 export async function insertBatch(
   db: CatalogDb,
   batch: NewBatch,
   items: readonly NewRollout[],
+  maxInFlight?: number,
 ): Promise<BatchRow> {
   const row: BatchRow = {
     id: batch.id,
@@ -68,11 +78,34 @@ export async function insertBatch(
         select json_extract(value, '$[0]'), ${row.id}, json_extract(value, '$[1]'),
           json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'),
           'queued', 0, ${row.createdAt}
-        from json_each(${JSON.stringify(chunk)})`),
+        from json_each(${JSON.stringify(chunk)})
+        where exists (select 1 from rollout_batches where id = ${row.id})`),
     );
   }
-  await runBatch(db.$client, [db.insert(rolloutBatches).values(row), ...inserts]);
+  const insertRow =
+    maxInFlight === undefined
+      ? db.insert(rolloutBatches).values(row)
+      : insertWithinCap(db, row, maxInFlight);
+  const [inserted] = await runBatch(db.$client, [insertRow, ...inserts]);
+  if (maxInFlight !== undefined && inserted?.meta.changes !== 1) {
+    throw tooManyRolloutsInFlight({
+      limit: maxInFlight,
+      current: await countRolloutsInFlight(db, row.ownerKeyId),
+      requested: items.length,
+    });
+  }
   return row;
+}
+
+/** The batch row, written only if its rollouts fit under the owner's cap on rollouts in flight. */
+function insertWithinCap(db: CatalogDb, row: BatchRow, maxInFlight: number) {
+  return db.run(sql`
+    insert into rollout_batches (id, owner_key_id, policy_name, policy, request, status, total,
+      group_size, max_concurrency, created_at, updated_at, finished_at)
+    select ${row.id}, ${row.ownerKeyId}, ${row.policyName}, ${JSON.stringify(row.policy)},
+      ${JSON.stringify(row.request)}, ${row.status}, ${row.total}, ${row.groupSize},
+      ${row.maxConcurrency}, ${row.createdAt}, ${row.updatedAt}, null
+    where ${inFlightCountSql(row.ownerKeyId)} + ${row.total} <= ${maxInFlight}`);
 }
 
 export async function getBatch(db: CatalogDb, id: string): Promise<BatchRow | undefined> {

@@ -2,7 +2,9 @@
 // the batch with one `queued` row per (task, sample), then enqueue one message per rollout. A
 // batch whose messages could not be sent is cancelled, so it never sits `running` with no work.
 import { AppError } from "../../core/errors";
-import { catalogDb } from "../catalog/catalog-db";
+import { type CatalogDb, catalogDb } from "../catalog/catalog-db";
+import { yankedAmong } from "../catalog/live-version";
+import type { TaskRef } from "../catalog/task-repository";
 import type { AppEnv } from "../env";
 import { policySnapshot, resolvePolicy } from "../policies/policy-repository";
 import { type CreateRolloutsRequest, MAX_BATCH_ROLLOUTS } from "../schemas/rollout-schemas";
@@ -12,18 +14,21 @@ import { newRolloutBatchId, newRolloutId } from "./rollout-ids";
 import { enqueueRollouts } from "./rollout-messages";
 import { selectTasks } from "./select-tasks";
 
+/** `maxInFlight`: the owner's cap on rollouts queued or running (none for admin keys). */
 export async function createRolloutBatch(
   env: AppEnv,
   body: CreateRolloutsRequest,
   ownerKeyId: string,
+  maxInFlight?: number,
 ): Promise<BatchRow> {
   const db = catalogDb(env.CATALOG);
-  const policy = policySnapshot(await resolvePolicy(env, body.policy));
+  // Only the caller's own policies: a name another key uses is "no such policy".
+  const policy = policySnapshot(await resolvePolicy(env, { ownerKeyId, name: body.policy }));
   // The body schema already demands exactly one of the two.
   const selection = body.tasks ? { ids: body.tasks } : body.filter && { filter: body.filter };
   if (!selection)
     throw new AppError("validation_failed", "Give exactly one of `tasks` or `filter`.");
-  const tasks = await selectTasks(db, selection);
+  const tasks = await onLiveVersions(db, "ids" in selection, await selectTasks(db, selection));
   if (tasks.length === 0) {
     throw new AppError("bad_request", "The filter selects no task; synthesize some first.", {
       filter: body.filter,
@@ -56,6 +61,7 @@ export async function createRolloutBatch(
       createdAt: new Date().toISOString(),
     },
     items,
+    maxInFlight,
   );
   try {
     await enqueueRollouts(
@@ -68,4 +74,26 @@ export async function createRolloutBatch(
     throw new AppError("unavailable", "The rollouts queue did not accept the batch; try again.");
   }
   return batch;
+}
+
+/**
+ * No new rollout plays a yanked version: tasks named by id on one are refused (410); a filter
+ * skips them, and is refused only when every task it chose was on a yanked version.
+ */
+async function onLiveVersions(db: CatalogDb, named: boolean, tasks: TaskRef[]): Promise<TaskRef[]> {
+  const yanked = await yankedAmong(
+    db,
+    tasks.map((t) => ({ name: t.environmentName, version: t.environmentVersion })),
+  );
+  if (yanked.size === 0) return tasks;
+  const live = tasks.filter((t) => !yanked.has(`${t.environmentName}@${t.environmentVersion}`));
+  if (named || live.length === 0) {
+    const versions = [...yanked.keys()];
+    throw new AppError(
+      "environment_yanked",
+      `Tasks on yanked environment version${versions.length === 1 ? "" : "s"} ${versions.join(", ")}: a yanked version takes no new rollouts.`,
+      { yanked: Object.fromEntries(yanked) },
+    );
+  }
+  return live;
 }

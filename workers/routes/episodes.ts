@@ -5,7 +5,7 @@ import { formatTools } from "../../core/tool-formats";
 import { callerOf, episodeStub } from "../episodes/episode-client";
 import { episodeLinks } from "../episodes/episode-links";
 import { episodeSource } from "../episodes/episode-source";
-import { openEpisode } from "../episodes/open-episode";
+import { openEpisodeWithinCap } from "../limits/episode-slots";
 import { createRouter } from "../router";
 import {
   CreateEpisodeBody,
@@ -32,15 +32,14 @@ episodeRoutes.openapi(
         description: "The new episode",
         content: { "application/json": { schema: EpisodeInfoSchema } },
       },
-      ...errorResponses(400, 401, 404, 409, 413),
+      ...errorResponses(400, 401, 404, 409, 413, 429),
     },
   }),
   async (c) => {
     const body = c.req.valid("json");
     const auth = c.get("auth");
     const source = await episodeSource(c.env, body);
-    const info = await openEpisode(c.env, source, {
-      ownerKeyId: callerOf(auth).keyId,
+    const info = await openEpisodeWithinCap(c.env, callerOf(auth), source, {
       seed: body.seed,
       clockStart: body.clockStart,
       limits: { ttlSeconds: body.ttlSeconds, maxSteps: body.maxSteps },

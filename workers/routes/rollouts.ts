@@ -4,6 +4,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { catalogDb } from "../catalog/catalog-db";
 import { callerOf } from "../episodes/episode-client";
+import { keyLimitsOf } from "../limits/key-limits";
 import { cancelBatch, getOwnedBatch, listBatches } from "../rollouts/batch-repository";
 import { createRolloutBatch } from "../rollouts/create-batch";
 import { exportTrajectories } from "../rollouts/export-stream";
@@ -66,12 +67,15 @@ rolloutRoutes.openapi(
         description: "The queued batch",
         content: { "application/json": { schema: RolloutBatchResponseSchema } },
       },
-      ...errorResponses(400, 401, 403, 404, 413),
+      ...errorResponses(400, 401, 403, 404, 410, 413),
     },
   }),
   async (c) => {
     const body = c.req.valid("json");
-    const batch = await createRolloutBatch(c.env, body, callerOf(c.get("auth")).keyId);
+    const caller = callerOf(c.get("auth"));
+    // Admin keys have no cap on rollouts in flight; every other key has MAX_ROLLOUTS_IN_FLIGHT_PER_KEY.
+    const cap = caller.admin ? undefined : keyLimitsOf(c.env).maxRolloutsInFlight;
+    const batch = await createRolloutBatch(c.env, body, caller.keyId, cap);
     const view = await batchView(catalogDb(c.env.CATALOG), new URL(c.req.url).origin, batch);
     return c.json(view, 202);
   },
