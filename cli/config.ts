@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "./command";
 import { ADMIN_KEY_VAR, readDevVar } from "./dev/dev-vars";
+import { type PollPolicy, pollPolicyFrom } from "./patient-poll";
 
 export const DEFAULT_URL = "http://127.0.0.1:8787";
 
@@ -17,6 +18,8 @@ export interface CliConfig {
   apiKey?: string;
   keySource: KeySource;
   devVarsPath: string;
+  /** How the long waits (imports, synthesis jobs, rollout batches) poll. */
+  poll: PollPolicy;
 }
 
 export function resolveConfig(
@@ -25,12 +28,15 @@ export function resolveConfig(
 ): CliConfig {
   const baseUrl = parseBaseUrl(env.AGENT_WORLD_URL?.trim() || DEFAULT_URL);
   const devVarsPath = join(root, ".dev.vars");
+  const poll = pollPolicyFrom(env);
   const fromEnv = env.AGENT_WORLD_API_KEY?.trim();
-  if (fromEnv) return { baseUrl, apiKey: fromEnv, keySource: "AGENT_WORLD_API_KEY", devVarsPath };
+  if (fromEnv)
+    return { baseUrl, apiKey: fromEnv, keySource: "AGENT_WORLD_API_KEY", devVarsPath, poll };
   // The local admin key must never travel to a deployed server the user points the CLI at.
   const local = isLoopback(baseUrl) ? readDevVar(devVarsPath, ADMIN_KEY_VAR) : undefined;
-  if (local !== undefined) return { baseUrl, apiKey: local, keySource: ".dev.vars", devVarsPath };
-  return { baseUrl, keySource: "none", devVarsPath };
+  if (local !== undefined)
+    return { baseUrl, apiKey: local, keySource: ".dev.vars", devVarsPath, poll };
+  return { baseUrl, keySource: "none", devVarsPath, poll };
 }
 
 function parseBaseUrl(text: string): string {

@@ -111,6 +111,9 @@ export class ApiClient {
       const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
       return await this.#fetch(url, { method, headers, body, ...(signal ? { signal } : {}) });
     } catch (err) {
+      // Said plainly: a timed-out poll is "no answer", not a socket error.
+      if (options.timeoutMs && err instanceof DOMException && err.name === "TimeoutError")
+        throw new ConnectionError(this.baseUrl, `no answer within ${options.timeoutMs / 1000} s`);
       throw new ConnectionError(this.baseUrl, networkReason(err));
     }
   }

@@ -7,6 +7,8 @@ export type AppEnv = Env & {
   LLM_API_KEY?: string;
   /** Encrypts the API keys of named policies at rest (any long random string; `npm start` makes one). */
   AGENT_WORLD_SECRETS_KEY?: string;
+  /** Overrides every queue consumer's per-message deadline in ms (workers/queues/message-deadline.ts). */
+  QUEUE_MESSAGE_TIMEOUT_MS?: string;
 };
 
 export type Scope = "episodes" | "catalog:write" | "admin";

@@ -11,11 +11,15 @@ import {
   positional,
   stringOption,
 } from "../command";
+import { apiPath } from "../http-client";
 import { readImportSource } from "../import-source";
 import { printJson } from "../output";
+import { pollPatiently } from "../patient-poll";
 
 const POLL_MS = 500;
 const TIMEOUT_MS = 10 * 60 * 1000;
+/** Sending the source: a big one takes a while on a busy local platform. */
+const SUBMIT_TIMEOUT_MS = 240_000;
 
 export const envImport: Command = {
   name: "import",
@@ -61,7 +65,7 @@ export const envImport: Command = {
     "An MCP server that runs SQL (e.g. read_query, query {sql}) needs --data, the environment",
     "whose database it serves: agent-world env import postgres.json --data northwind",
   ],
-  async run(input, { client, out }) {
+  async run(input, { client, config, out }) {
     const path = positional(input, 0);
     const source = readImportSource(path, stringOption(input, "format"));
     const category = stringOption(input, "category");
@@ -83,7 +87,11 @@ export const envImport: Command = {
       ...(dataFrom ? { dataFrom } : {}),
       source,
     };
-    let job = await client.request(ImportJob, "POST", "/v1/environments/imports", { body });
+    // Not retried (a second POST would be a second job), but bounded: never undici's 300 s.
+    let job = await client.request(ImportJob, "POST", "/v1/environments/imports", {
+      body,
+      timeoutMs: SUBMIT_TIMEOUT_MS,
+    });
     const started = Date.now();
     let shown = "";
     while (job.status === "queued" || job.status === "running") {
@@ -94,7 +102,17 @@ export const envImport: Command = {
         shown = job.status;
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      job = await client.request(ImportJob, "GET", `/v1/environments/imports/${job.id}`);
+      const path = apiPath`/v1/environments/imports/${job.id}`;
+      job = await pollPatiently(
+        client,
+        {
+          schema: ImportJob,
+          path,
+          what: `import job ${job.id}`,
+          later: `GET ${client.baseUrl}${path}`,
+        },
+        config.poll,
+      );
     }
     if (flagOption(input, "json")) {
       printJson(out, job);

@@ -1,9 +1,12 @@
 // Following a running batch: poll it until it ends, each poll under a timeout and asked again
-// when it goes unanswered, drawing progress as it goes; stops early when the user interrupts.
+// (after a growing pause) when it goes unanswered, drawing progress as it goes; stops early when
+// the user interrupts.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { RolloutBatchResponse } from "../api-schemas";
+import { CliError } from "../command";
 import { type ApiClient, ApiError, apiPath, ConnectionError } from "../http-client";
+import { isPassingFailure } from "../patient-poll";
 import type { ProgressReporter } from "./rollouts-progress";
 
 type BatchResponse = z.infer<typeof RolloutBatchResponse>;
@@ -19,6 +22,8 @@ export interface FollowOptions {
 
 /** Polls in a row that may go unanswered before following gives up. */
 const MAX_FAILED_POLLS = 10;
+/** The longest pause before asking again after a failed poll. */
+const MAX_BACKOFF_MS = 15_000;
 
 /** `ended`: the batch is no longer running; otherwise the user interrupted. */
 export interface FollowResult {
@@ -52,14 +57,34 @@ export async function followBatch(
       last = answer;
       failedPolls = 0;
     } catch (err) {
-      // A busy server can drop a poll or answer 503 for a moment: ask again, up to a point.
-      if (!isPassing(err) || ++failedPolls >= MAX_FAILED_POLLS) throw err;
+      // A busy server can drop a poll or answer 503 for a moment: ask again after a growing
+      // pause, up to a point, then say plainly that the platform stopped answering.
+      if (!isPassingFailure(err)) throw err;
+      if (++failedPolls >= MAX_FAILED_POLLS)
+        throw unresponsive(client, first.batch.id, options, err);
+      const pause = Math.min(MAX_BACKOFF_MS, options.pollMs * 2 ** Math.min(failedPolls, 4));
+      const paused = await Promise.race([sleep(pause).then(() => true), interrupted]);
+      if (paused === undefined) return { ended: false, last };
     }
   }
   return { ended: true, last };
 }
 
-function isPassing(err: unknown): boolean {
-  if (err instanceof ConnectionError) return true;
-  return err instanceof ApiError && (err.status === 429 || err.status >= 500);
+function unresponsive(
+  client: ApiClient,
+  batchId: string,
+  options: FollowOptions,
+  last: unknown,
+): CliError {
+  const reason =
+    last instanceof ApiError
+      ? `${last.status} ${last.code}`
+      : last instanceof ConnectionError
+        ? last.reason
+        : String(last);
+  return new CliError(
+    `the platform at ${client.baseUrl} did not answer while following batch ${batchId}: ${MAX_FAILED_POLLS} polls in a row ` +
+      `failed or took over ${options.pollTimeoutMs / 1000} s (last: ${reason}). The batch keeps running ` +
+      `there; look again later with \`agent-world rollouts status ${batchId}\`.`,
+  );
 }

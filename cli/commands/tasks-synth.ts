@@ -11,12 +11,14 @@ import {
   stringOption,
   UsageError,
 } from "../command";
-import { apiPath, ConnectionError } from "../http-client";
+import { apiPath } from "../http-client";
 import { type Output, printJson } from "../output";
+import { pollPatiently } from "../patient-poll";
 
 const POLL_MS = 1000;
 const TIMEOUT_MS = 30 * 60 * 1000;
-const POLL_TIMEOUT_MS = 10_000;
+/** Starting the job: bounded, never undici's 300 s headers timeout (not retried: a second job). */
+const SUBMIT_TIMEOUT_MS = 120_000;
 const STRATEGIES = ["graph", "programmatic", "mixed"];
 const LEVELS = ["easy", "medium", "hard"];
 
@@ -41,7 +43,7 @@ export const tasksSynth: Command = {
     "example: agent-world tasks synth chinook --count 200 --strategy graph --level medium",
     "Needs a key with the catalog:write scope. <env> is name or name@version.",
   ],
-  async run(input, { client, out }) {
+  async run(input, { client, config, out }) {
     const strategy = stringOption(input, "strategy");
     if (strategy !== undefined && !STRATEGIES.includes(strategy))
       throw new UsageError(`--strategy must be one of ${STRATEGIES.join(", ")}`);
@@ -60,6 +62,7 @@ export const tasksSynth: Command = {
     const json = flagOption(input, "json");
     let { job } = await client.request(SynthesisJobResponse, "POST", "/v1/tasks/synthesize", {
       body,
+      timeoutMs: SUBMIT_TIMEOUT_MS,
     });
     if (flagOption(input, "no-wait")) {
       if (json) printJson(out, { job });
@@ -80,17 +83,17 @@ export const tasksSynth: Command = {
         shown = line;
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      // A poll that goes unanswered (a busy local server can drop one) is simply asked again.
-      try {
-        ({ job } = await client.request(
-          SynthesisJobResponse,
-          "GET",
-          apiPath`/v1/tasks/jobs/${job.id}`,
-          { timeoutMs: POLL_TIMEOUT_MS },
-        ));
-      } catch (err) {
-        if (!(err instanceof ConnectionError)) throw err;
-      }
+      // A poll that goes unanswered (a busy local server can drop one) is asked again, with backoff.
+      ({ job } = await pollPatiently(
+        client,
+        {
+          schema: SynthesisJobResponse,
+          path: apiPath`/v1/tasks/jobs/${job.id}`,
+          what: `synthesis job ${job.id}`,
+          later: `agent-world tasks list --job ${job.id}`,
+        },
+        config.poll,
+      ));
     }
     if (json) {
       printJson(out, { job });

@@ -1,5 +1,6 @@
 // A real HTTP server on 127.0.0.1 for the workerd tests to fetch sources from, as the platform
-// fetches a user's URL: a CSV file, an HTML page, a slow answer and an oversized file.
+// fetches a user's URL: a CSV file, an HTML page, a slow answer, one never answered and an
+// oversized file.
 import { createServer, type Server } from "node:http";
 import type { TestProject } from "vitest/node";
 
@@ -22,6 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       res.end("<!doctype html><title>Not data</title>");
     } else if (req.url === "/slow.csv") {
       slow.add(setTimeout(() => res.end(CSV), 60_000));
+    } else if (req.url === "/never.csv") {
+      // Never answered (its socket is closed at teardown): a source whose fetch never settles.
     } else if (req.url === "/huge.csv") {
       res.writeHead(200, { "content-type": "text/csv" });
       res.end(`id,v\n${"1,x\n".repeat(300_000)}`);

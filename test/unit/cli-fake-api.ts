@@ -1,5 +1,6 @@
 // A small stand-in for the Agent World API in CLI tests: a real node:http server on 127.0.0.1
-// that records each request and answers from a route table. (The real API runs in workerd.)
+// that records each request and answers from a route table, at once, late or never. (The real API
+// runs in workerd.)
 
 import { mkdtempSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
@@ -19,6 +20,10 @@ export interface Reply {
   status: number;
   json?: unknown;
   text?: string;
+  /** Answer only after this long (a busy platform). */
+  delayMs?: number;
+  /** Never answer (the socket is closed with the server): a platform that stopped answering. */
+  hang?: boolean;
 }
 
 /** `"GET /v1/environments"` -> reply (or a function of the request). */
@@ -61,22 +66,33 @@ export async function startFakeApi(routes: Routes): Promise<FakeApi> {
           : typeof route === "function"
             ? route(recorded)
             : route;
-      if (reply.json !== undefined) {
-        res.writeHead(reply.status, { "content-type": "application/json" });
-        res.end(JSON.stringify(reply.json));
-      } else {
-        res.writeHead(reply.status, { "content-type": "text/html" });
-        res.end(reply.text ?? "");
-      }
+      if (reply.hang) return;
+      const answer = () => {
+        if (res.destroyed) return;
+        if (reply.json !== undefined) {
+          res.writeHead(reply.status, { "content-type": "application/json" });
+          res.end(JSON.stringify(reply.json));
+        } else {
+          res.writeHead(reply.status, { "content-type": "text/html" });
+          res.end(reply.text ?? "");
+        }
+      };
+      if (reply.delayMs === undefined) answer();
+      else timers.add(setTimeout(answer, reply.delayMs));
     });
   });
+  const timers = new Set<ReturnType<typeof setTimeout>>();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("no TCP address");
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -331,6 +331,34 @@ describe("rollouts run", () => {
     expect(run.stdout).toContain("batch rb_1 done");
   });
 
+  it("stops with a clear message when every poll goes unanswered", async () => {
+    api = await startFakeApi({
+      "POST /v1/rollouts": { status: 202, json: running },
+      "GET /v1/rollouts/batches/rb_1": { status: 200, hang: true },
+    });
+    const run = await cli(
+      [
+        "rollouts",
+        "run",
+        "--env",
+        "chinook",
+        "--policy",
+        "oracle",
+        "--poll-interval",
+        "0.01",
+        "--poll-timeout",
+        "0.05",
+      ],
+      envOf(api.baseUrl),
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `error: the platform at ${api.baseUrl} did not answer while following batch rb_1: 10 polls in a row failed or took over 0.05 s (last: no answer within 0.05 s).`,
+    );
+    expect(run.stderr).toContain("look again later with `agent-world rollouts status rb_1`");
+    expect(api.requests.filter((r) => r.method === "GET")).toHaveLength(10);
+  });
+
   it("cancels the batch on Ctrl-C and exits 130 (the real binary, a real SIGINT)", async () => {
     api = await startFakeApi({
       "POST /v1/rollouts": { status: 202, json: running },

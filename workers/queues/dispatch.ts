@@ -5,6 +5,7 @@
 import type { AppEnv } from "../env";
 import { recordDeadLetters } from "./dead-letters";
 import { consumeDiscoveryBatch } from "./discovery-consumer";
+import { failDeadImports } from "./discovery-dead-letters";
 import { consumeRolloutBatch } from "./rollout-consumer";
 import { failDeadRollouts } from "./rollout-dead-letters";
 import { consumeSynthesisBatch } from "./synthesis-consumer";
@@ -20,6 +21,7 @@ const consumers: Record<string, QueueConsumer> = {
 
 /** Work a dead letter finishes before it is recorded: a dead shard still ends its job. */
 const deadLetterHandlers: Record<string, QueueConsumer> = {
+  discovery: failDeadImports,
   synthesis: failDeadShards,
   rollouts: failDeadRollouts,
 };

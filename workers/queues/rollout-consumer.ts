@@ -7,6 +7,7 @@ import type { AppEnv } from "../env";
 import { type BatchContexts, batchContexts } from "../rollouts/batch-context";
 import { processRollout } from "../rollouts/process-rollout";
 import { RolloutMessageSchema } from "../rollouts/rollout-messages";
+import { messageDeadlineMs, withDeadline } from "./message-deadline";
 
 export async function consumeRolloutBatch(
   batch: MessageBatch<unknown>,
@@ -14,7 +15,10 @@ export async function consumeRolloutBatch(
 ): Promise<void> {
   const db = catalogDb(env.CATALOG);
   const contexts = batchContexts(env, db);
-  await Promise.all(batch.messages.map((message) => consumeMessage(env, db, contexts, message)));
+  const deadline = messageDeadlineMs(env, "rollouts");
+  await Promise.all(
+    batch.messages.map((message) => consumeMessage(env, db, contexts, message, deadline)),
+  );
 }
 
 async function consumeMessage(
@@ -22,6 +26,7 @@ async function consumeMessage(
   db: CatalogDb,
   contexts: BatchContexts,
   message: Message<unknown>,
+  deadline: number,
 ): Promise<void> {
   const parsed = RolloutMessageSchema.safeParse(message.body);
   if (!parsed.success) {
@@ -31,7 +36,13 @@ async function consumeMessage(
   }
   const { rolloutId, deferred } = parsed.data;
   try {
-    const outcome = await processRollout(env, db, contexts, rolloutId, deferred);
+    // Past the deadline the message is retried; its rollout's lease then runs out and the
+    // redelivery claims it again (counted against MAX_CLAIMS).
+    const outcome = await withDeadline(
+      processRollout(env, db, contexts, rolloutId, deferred),
+      deadline,
+      `rollout ${rolloutId}`,
+    );
     if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
     else message.ack();
   } catch (err) {
