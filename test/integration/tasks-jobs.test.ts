@@ -13,6 +13,7 @@ import {
   noteShardError,
   recordShard,
 } from "../../workers/catalog/synthesis-jobs";
+import { insertTasks } from "../../workers/catalog/task-repository";
 import worker from "../../workers/index";
 import { storeShardOutcome } from "../../workers/queues/synthesis-consumer";
 import { makeSpec, publish } from "./setup/catalog-fixtures";
@@ -176,8 +177,14 @@ describe("the synthesis consumer", () => {
   });
 
   it("records a shard twice only once, even straight through the repository", async () => {
-    const job = await newJob(await publishedEnvironment("synth-guard"), 10);
-    const outcome = { status: "done" as const, kept: 7, report: sampleReport(10, 7) };
+    const environment = await publishedEnvironment("synth-guard");
+    const job = await newJob(environment, 10);
+    // `kept` is counted from the shard's stored tasks, not taken from the outcome.
+    const tasks = Array.from({ length: 7 }, (_, i) =>
+      makeTask({ id: `tsk_${job.id}_${i}`, environment, dedupeKey: `${job.id}-${i}` }),
+    );
+    await insertTasks(env, tasks, { jobId: job.id, shard: 0 });
+    const outcome = { status: "done" as const, report: sampleReport(10, 7) };
     await recordShard(db(), job.id, 0, outcome);
     await recordShard(db(), job.id, 0, outcome);
     expect(await getSynthesisJob(db(), job.id)).toMatchObject({
@@ -250,8 +257,12 @@ describe("the synthesis dead-letter queue", () => {
   });
 
   it("leaves a job done when only some of its shards died", async () => {
-    const job = await newJob(await publishedEnvironment("synth-half"), 50);
-    await recordShard(db(), job.id, 0, { status: "done", kept: 25, report: sampleReport(25, 25) });
+    const environment = await publishedEnvironment("synth-half");
+    const job = await newJob(environment, 50);
+    const tasks = Array.from({ length: 25 }, (_, i) =>
+      makeTask({ id: `tsk_${job.id}_${i}`, environment, dedupeKey: `${job.id}-${i}` }),
+    );
+    await storeShardOutcome(env, job.id, 0, tasks, sampleReport(25, 25));
     await deliver("agent-world-synthesis-dlq", "dead-2", { jobId: job.id, shard: 1 }, 6);
     const job2 = await getSynthesisJob(db(), job.id);
     expect(job2).toMatchObject({ status: "done", kept: 25, shardsDone: 1, shardsFailed: 1 });

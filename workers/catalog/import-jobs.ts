@@ -1,6 +1,6 @@
 // Discovery jobs in D1: created by the imports route, moved along by the discovery consumer.
 // Status moves queued -> running -> published | failed; a finished job is never run again.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Json } from "../../core/json";
 import type { CatalogDb } from "./catalog-db";
@@ -44,6 +44,7 @@ export async function startImportJob(db: CatalogDb, job: ImportJob): Promise<voi
     .where(eq(importJobs.id, job.id));
 }
 
+/** Only a running job is finished: a slower copy of its message never overwrites the outcome. */
 export async function finishImportJob(
   db: CatalogDb,
   id: string,
@@ -54,5 +55,5 @@ export async function finishImportJob(
   await db
     .update(importJobs)
     .set({ ...outcome, updatedAt: new Date().toISOString() })
-    .where(eq(importJobs.id, id));
+    .where(and(eq(importJobs.id, id), eq(importJobs.status, "running")));
 }

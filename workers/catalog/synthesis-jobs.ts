@@ -120,12 +120,15 @@ export async function noteShardError(
 }
 
 export type ShardOutcome =
-  | { status: "done"; kept: number; report: SynthesisReport }
+  | { status: "done"; report: SynthesisReport }
   | { status: "failed"; error: string };
 
 /**
  * Records a shard and moves the job's counters in one D1 batch. The counter update runs first and
  * only while the shard has no row, so a redelivered shard changes nothing. Answers the job after.
+ * `kept` is counted from the shard's task rows inside the batch (not taken from `outcome`): task
+ * rows of a shard go in only while it is unrecorded (insertTasks), so a recorded shard's `kept`
+ * is always exactly the tasks stored under it, whichever copy of its message got there first.
  */
 export async function recordShard(
   db: CatalogDb,
@@ -135,9 +138,13 @@ export async function recordShard(
 ): Promise<SynthesisJob | undefined> {
   const now = new Date().toISOString();
   const done = outcome.status === "done" ? 1 : 0;
-  const kept = outcome.status === "done" ? outcome.kept : 0;
   // Raw names: drizzle renders columns of another table unqualified inside an UPDATE.
   const unrecorded = sql`not exists (select 1 from synthesis_shards s where s.job_id = ${jobId} and s.shard = ${shard})`;
+  const kept = sql`(select count(*) from tasks t where t.job_id = ${jobId} and t.shard = ${shard})`;
+  const report =
+    outcome.status === "done"
+      ? sql`json_set(${JSON.stringify(outcome.report)}, '$.kept', ${kept})`
+      : null;
   await runBatch(db.$client, [
     db
       .update(synthesisJobs)
@@ -156,7 +163,7 @@ export async function recordShard(
         shard,
         status: outcome.status,
         kept,
-        report: outcome.status === "done" ? outcome.report : null,
+        report,
         error: outcome.status === "failed" ? outcome.error : null,
         finishedAt: now,
       })
@@ -165,8 +172,15 @@ export async function recordShard(
   return finishIfComplete(db, jobId);
 }
 
-/** When every shard is recorded: the job is done (failed if no shard succeeded) with its report. */
-async function finishIfComplete(db: CatalogDb, jobId: string): Promise<SynthesisJob | undefined> {
+/**
+ * When every shard is recorded: the job is done (failed if no shard succeeded) with its report.
+ * Idempotent; also called for an already recorded shard, whose first run may have recorded it
+ * and then failed (or died) before this, so that a redelivery still finishes the job.
+ */
+export async function finishIfComplete(
+  db: CatalogDb,
+  jobId: string,
+): Promise<SynthesisJob | undefined> {
   const job = await getSynthesisJob(db, jobId);
   if (!job || job.report !== null || job.shardsDone + job.shardsFailed < job.shardsTotal)
     return job;

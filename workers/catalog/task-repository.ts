@@ -1,12 +1,24 @@
-// Stored tasks: insert a shard's tasks once per (content hash, dedupe key), read one back whole
-// (from D1, or from R2 when its JSON is over 100 KB), and page through summaries in
-// (created_at, id) order, the keyset that listing and export share.
-import { and, asc, count, eq, gt, inArray, or, type SQL } from "drizzle-orm";
+// Stored tasks: insert a shard's tasks once per (content hash, dedupe key) and only while the shard
+// is unrecorded, read one back whole (from D1, or from R2 when its JSON is over 100 KB), and page
+// through summaries in (created_at, id) order, the keyset that listing and export share.
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { AppError } from "../../core/errors";
 import { type Task, TaskSchema } from "../../core/tasks/task";
 import type { AppEnv } from "../env";
 import { type CatalogDb, catalogDb } from "./catalog-db";
-import { runBatch } from "./d1-batch";
+import { type Batchable, runBatch } from "./d1-batch";
 import { tasks } from "./schema";
 
 /** Bodies larger than this (UTF-8 bytes of the JSON) are kept in R2, not in the D1 row. */
@@ -45,7 +57,7 @@ export async function insertTasks(
   const rows = await Promise.all(items.map((task) => rowOf(env, task, origin)));
   const results = await runBatch(
     env.CATALOG,
-    rows.map((row) => db.insert(tasks).values(row).onConflictDoNothing()),
+    rows.map((row) => insertStatement(db, row)),
   );
   const inserted: string[] = [];
   const orphans: string[] = [];
@@ -60,6 +72,30 @@ export async function insertTasks(
     if (stored.length === 0) await env.ARTIFACTS.delete(key);
   }
   return inserted;
+}
+
+/**
+ * INSERT OR IGNORE of one row. A synthesis shard's row goes in only while the shard is unrecorded:
+ * recordShard counts `kept` from these rows in its batch, so a slower copy of the shard's message
+ * can add nothing after that and the recorded `kept` stays the number of its task rows.
+ */
+function insertStatement(db: CatalogDb, row: TaskRow): Batchable {
+  if (row.jobId === null || row.shard === null) {
+    return db.insert(tasks).values(row).onConflictDoNothing();
+  }
+  const columns = Object.entries(getTableColumns(tasks)) as [keyof TaskRow, Column][];
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    columns.map(([key]) => sql`${row[key]}`),
+    sql`, `,
+  );
+  return db.run(sql`
+    insert or ignore into tasks (${names}) select ${values}
+    where not exists (
+      select 1 from synthesis_shards s where s.job_id = ${row.jobId} and s.shard = ${row.shard})`);
 }
 
 async function rowOf(

@@ -1,7 +1,8 @@
 // The discovery queue's consumer: import the job's source and generate its tools in a scratch
 // EpisodeDO, assemble the spec, publish it (admission again) and record the report. At-least-once
 // safe: a finished job is acknowledged without work, and publishing the same content twice is a
-// no-op. A bad source fails the job with its reason; an unexpected error retries the message.
+// no-op. A bad source fails the job with its reason; an unexpected error, or work past the
+// message's deadline (message-deadline.ts), retries the message.
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
@@ -12,6 +13,7 @@ import { sha256Hex, toJsonValue } from "../../core/json";
 import { LLM_NOT_CONFIGURED, llmConfigFrom } from "../../core/llm/llm-config";
 import { createOpenAiClient } from "../../core/llm/openai-client";
 import { unwrap } from "../../core/result";
+import { callerOfKeyId } from "../auth/owner-access";
 import { catalogDb } from "../catalog/catalog-db";
 import {
   DiscoveryMessageSchema,
@@ -27,11 +29,13 @@ import { scratchEpisodeStub } from "../episodes/episode-client";
 import { fetchSource } from "../imports/fetch-source";
 import { loadServedDatabase } from "../imports/served-database";
 import { ImportRequestSchema } from "../schemas/import-schemas";
+import { sequentialDeadlines, withDeadline } from "./message-deadline";
 
 export async function consumeDiscoveryBatch(
   batch: MessageBatch<unknown>,
   env: AppEnv,
 ): Promise<void> {
+  const deadline = sequentialDeadlines(env, "discovery");
   for (const message of batch.messages) {
     const parsed = DiscoveryMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -39,8 +43,14 @@ export async function consumeDiscoveryBatch(
       message.ack();
       continue;
     }
+    const left = deadline();
+    if (left === 0) {
+      message.retry({ delaySeconds: 0 });
+      continue;
+    }
     try {
-      await runImportJob(env, parsed.data.jobId);
+      const jobId = parsed.data.jobId;
+      await withDeadline(runImportJob(env, jobId), left, `discovery job ${jobId}`);
       message.ack();
     } catch (err) {
       console.error(`discovery: job ${parsed.data.jobId} will be retried`, err);
@@ -72,7 +82,9 @@ export async function runImportJob(env: AppEnv, jobId: string): Promise<void> {
       });
       return;
     }
-    const outcome = await publishEnvironment(env, spec);
+    // Published for the key that queued the job: it owns a new environment, and needs to own
+    // (or be an admin for) an existing one.
+    const outcome = await publishEnvironment(env, spec, await callerOfKeyId(db, job.createdBy));
     await finishImportJob(db, job.id, {
       status: "published",
       environment: `${outcome.name}@${outcome.version}`,
@@ -201,21 +213,34 @@ async function discover(env: AppEnv, job: ImportJob) {
   return { spec, report };
 }
 
-/** The uploaded source, or the one at `url`, fetched once and kept (a retry reads it back). */
+/**
+ * The uploaded source, or the one at `url`, fetched once and kept (a retry reads it back). Kept
+ * only if nothing is stored yet: when two copies of the job fetched it at once, the one that
+ * stores second reads back the first one's, so both build the same spec (same `retrievedAt`,
+ * same content hash) and the later publish is a no-op instead of a version conflict.
+ */
 async function sourceOf(env: AppEnv, key: string, url: string | undefined) {
-  const stored = await env.ARTIFACTS.get(key);
-  if (stored) {
-    const content = await stored.text();
-    const retrievedAt = stored.customMetadata?.retrievedAt ?? stored.uploaded.toISOString();
-    return { content, sha256: await sha256Hex(content), retrievedAt };
-  }
+  const stored = await storedSource(env, key);
+  if (stored) return stored;
   if (!url) throw new AppError("validation_failed", "The uploaded source is missing.");
   const fetched = await fetchSource(url, {
     timeoutMs: Number(env.SOURCE_FETCH_TIMEOUT_MS),
     maxBytes: Number(env.SOURCE_MAX_BYTES),
   });
-  await env.ARTIFACTS.put(key, fetched.content, {
+  const put = await env.ARTIFACTS.put(key, fetched.content, {
+    onlyIf: { etagDoesNotMatch: "*" },
     customMetadata: { url, retrievedAt: fetched.retrievedAt, contentType: fetched.contentType },
   });
-  return fetched;
+  if (put) return fetched;
+  const first = await storedSource(env, key);
+  if (!first) throw new AppError("internal", `The source kept at ${key} vanished.`);
+  return first;
+}
+
+async function storedSource(env: AppEnv, key: string) {
+  const stored = await env.ARTIFACTS.get(key);
+  if (!stored) return null;
+  const content = await stored.text();
+  const retrievedAt = stored.customMetadata?.retrievedAt ?? stored.uploaded.toISOString();
+  return { content, sha256: await sha256Hex(content), retrievedAt };
 }

@@ -18,6 +18,9 @@ export async function failDeadRollouts(batch: MessageBatch<unknown>, env: AppEnv
     const last = rollout.error ?? "no error was recorded";
     const reason = `gave up after ${message.attempts} attempts: ${last}`;
     // Guarded: a finished rollout, or one under a live lease, is left as it is.
-    if (await failUnattended(db, rollout.id, reason)) await settleBatch(db, rollout.batchId);
+    await failUnattended(db, rollout.id, reason);
+    // Settled whether or not this delivery failed the row: an earlier one may have failed it and
+    // then thrown before settling. settleBatch is guarded (a rollout still running keeps it open).
+    await settleBatch(db, rollout.batchId);
   }
 }

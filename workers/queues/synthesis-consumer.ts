@@ -1,15 +1,17 @@
 // The synthesis queue's consumer: one message is one shard of a job. The shard runs in a scratch
-// EpisodeDO (a fresh one per attempt), its tasks are stored once per dedupe key, and the shard is
+// EpisodeDO (a fresh one per delivery), its tasks are stored once per dedupe key, and the shard is
 // recorded with the job's counters in one batch. At-least-once safe: a recorded shard is acked
-// without work. A deterministic failure (4xx) fails the shard at once; anything else retries, and
+// without work (but still finishes its job, in case its first run could not). A deterministic failure (4xx) fails the shard at once; anything else (a shard past
+// its deadline, message-deadline.ts, included) retries, and
 // the dead-letter handler (synthesis-dead-letters.ts) fails the shard when retries run out.
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { AppError } from "../../core/errors";
 import type { SynthesisReport } from "../../core/tasks/synthesis-request";
 import { type Task, TaskSchema } from "../../core/tasks/task";
-import type { EpisodeRpc, SynthesisRequest } from "../../durable-objects/episode-rpc";
+import type { SynthesisRequest } from "../../durable-objects/episode-rpc";
 import { type CatalogDb, catalogDb } from "../catalog/catalog-db";
 import {
+  finishIfComplete,
   getShard,
   getSynthesisJob,
   markJobRunning,
@@ -25,12 +27,15 @@ import { countShardTasks, insertTasks } from "../catalog/task-repository";
 import { listTools } from "../catalog/tool-repository";
 import { getVersionByHash } from "../catalog/version-repository";
 import type { AppEnv } from "../env";
+import { scratchEpisodeStub } from "../episodes/episode-client";
 import { seedRefOf } from "../episodes/resolve-environment";
+import { sequentialDeadlines, withDeadline } from "./message-deadline";
 
 export async function consumeSynthesisBatch(
   batch: MessageBatch<unknown>,
   env: AppEnv,
 ): Promise<void> {
+  const deadline = sequentialDeadlines(env, "synthesis");
   for (const message of batch.messages) {
     const parsed = SynthesisMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -39,8 +44,17 @@ export async function consumeSynthesisBatch(
       continue;
     }
     const { jobId, shard } = parsed.data;
+    const left = deadline();
+    if (left === 0) {
+      message.retry({ delaySeconds: 0 });
+      continue;
+    }
     try {
-      await runShard(env, jobId, shard, message.attempts);
+      await withDeadline(
+        runShard(env, jobId, shard),
+        left,
+        `synthesis job ${jobId} shard ${shard}`,
+      );
       message.ack();
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
@@ -51,23 +65,22 @@ export async function consumeSynthesisBatch(
   }
 }
 
-export async function runShard(
-  env: AppEnv,
-  jobId: string,
-  shard: number,
-  attempt: number,
-): Promise<void> {
+export async function runShard(env: AppEnv, jobId: string, shard: number): Promise<void> {
   const db = catalogDb(env.CATALOG);
-  if (await getShard(db, jobId, shard)) return;
+  if (await getShard(db, jobId, shard)) {
+    // The run that recorded it may have failed or died before it finished the job.
+    await finishIfComplete(db, jobId);
+    return;
+  }
   const job = await getSynthesisJob(db, jobId);
   if (!job || shard >= job.shardsTotal) return;
   await markJobRunning(db, jobId);
   try {
     const request = await synthesisRequest(db, job, shard);
-    const stub = env.EPISODES.get(
-      env.EPISODES.idFromName(`synth:${jobId}:${shard}:${attempt}`),
-    ) as unknown as EpisodeRpc;
-    const result = await stub.synthesize(request);
+    // A fresh object per delivery: at-least-once delivery can run two copies of one message at
+    // once with the same `attempts`, and a shared scratch object had one copy load over, then
+    // wipe, the other's copy of the environment (its tasks lost). It wipes itself when done.
+    const result = await scratchEpisodeStub(env).synthesize(request);
     if (!result.ok) {
       throw new AppError(result.error.code, result.error.message, result.error.details);
     }
@@ -140,5 +153,5 @@ export async function storeShardOutcome(
     examples.invalid_task = invalid.slice(0, 3);
   }
   const report: SynthesisReport = { ...shardReport, kept, rejected, examples };
-  await recordShard(db, jobId, shard, { status: "done", kept, report });
+  await recordShard(db, jobId, shard, { status: "done", report });
 }

@@ -1,5 +1,7 @@
 // Dead synthesis shards: a shard whose message ran out of retries is recorded as failed, with the
 // last error its attempts noted, so its job still finishes (done with fewer tasks, or failed).
+// recordShard finishes the job even when the shard was already recorded (its consumer recorded it
+// and then failed to finish the job), so a dead letter never leaves a complete job running.
 import { catalogDb } from "../catalog/catalog-db";
 import { getSynthesisJob, recordShard, SynthesisMessageSchema } from "../catalog/synthesis-jobs";
 import type { AppEnv } from "../env";

@@ -1,5 +1,6 @@
 // What one queue message for a rollout leads to. Claimed: run the attempt. Not claimed, by what
-// the row says now: finished (or its batch gone) -> nothing; its batch cancelled -> cancelled;
+// the row says now: finished -> its batch settled again (the worker that finished it may have died
+// before it settled the batch); its batch gone -> nothing; its batch cancelled -> cancelled;
 // running under a live lease (a duplicate while another worker plays it) -> one follow-up when
 // the lease runs out, so a worker that dies is picked up; its workers kept dying -> failed; else
 // the batch is at its concurrency cap -> sent again in a few seconds. Re-sending instead of
@@ -33,7 +34,13 @@ export async function processRollout(
   deferred = 0,
 ): Promise<AttemptOutcome> {
   const rollout = await getRollout(db, rolloutId);
-  if (!rollout || isTerminal(rollout.status)) return SETTLED;
+  if (!rollout) return SETTLED;
+  if (isTerminal(rollout.status)) {
+    // The attempt that finished it may have died before settling its batch: a redelivered
+    // message settles it (guarded, so this changes nothing when it was settled).
+    await settleBatch(db, rollout.batchId);
+    return SETTLED;
+  }
   const context = await contexts(rollout.batchId);
   if (!context) return SETTLED;
   const claim = await claimRollout(db, {

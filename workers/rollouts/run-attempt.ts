@@ -22,7 +22,12 @@ import type { Claim } from "./claim-rollout";
 import { type AttemptRecord, failRollout, finishRollout, requeueRollout } from "./finish-rollout";
 import { type PlayedRollout, playRollout } from "./play-rollout";
 import { type RolloutRow, recordEpisode } from "./rollout-repository";
-import { deleteTrajectory, putTrajectory, trajectoryKey } from "./trajectory-store";
+import {
+  deleteEarlierAttempts,
+  deleteTrajectory,
+  putTrajectory,
+  trajectoryKey,
+} from "./trajectory-store";
 
 /** A rollout gets this many attempts when its policy or the platform fails it transiently. */
 export const MAX_ATTEMPTS = 3;
@@ -43,6 +48,7 @@ export async function runAttempt(env: AppEnv, input: AttemptInput): Promise<Atte
   const { rollout, context, claim } = input;
   const caller: Caller = { keyId: context.batch.ownerKeyId, admin: false };
   if (claim.previousEpisodeId) await destroyEpisode(env, claim.previousEpisodeId, caller);
+  if (claim.attempt > 1) await removeEarlierTrajectories(env, rollout, claim.attempt);
   let episodeId: string | undefined;
   try {
     const source = await episodeSource(env, { task: rollout.taskId });
@@ -172,6 +178,15 @@ function attemptRecord(
     totalMs: timings.totalMs,
     trajectoryKey,
   };
+}
+
+/** Best effort: an object left now is never exported (export reads the row's own key). */
+async function removeEarlierTrajectories(env: AppEnv, rollout: RolloutRow, attempt: number) {
+  try {
+    await deleteEarlierAttempts(env, rollout.batchId, rollout.id, attempt);
+  } catch (err) {
+    console.warn(`rollouts: earlier trajectories of ${rollout.id} not removed`, err);
+  }
 }
 
 /** Best effort: an episode that cannot be destroyed now is reaped by its TTL. */

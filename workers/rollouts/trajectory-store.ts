@@ -29,3 +29,20 @@ export async function getTrajectory(env: Artifacts, key: string): Promise<Trajec
 export async function deleteTrajectory(env: Artifacts, key: string): Promise<void> {
   await env.ARTIFACTS.delete(key);
 }
+
+/**
+ * The objects of attempts before `attempt`: once attempt n is claimed no earlier attempt can
+ * finish the row (its guard needs its own attempt number), so what they stored is no one's — an
+ * attempt whose finish failed, or whose worker died, after it stored its trajectory.
+ */
+export async function deleteEarlierAttempts(
+  env: Artifacts,
+  batchId: string,
+  rolloutId: string,
+  attempt: number,
+): Promise<void> {
+  const keys = Array.from({ length: attempt - 1 }, (_, i) =>
+    trajectoryKey(batchId, rolloutId, i + 1),
+  );
+  if (keys.length > 0) await env.ARTIFACTS.delete(keys);
+}
