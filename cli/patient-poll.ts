@@ -77,6 +77,13 @@ export async function pollPatiently<T>(
   }
 }
 
+/** The last failed poll, for a give-up message: "503 unavailable", the connection's reason, or the error. */
+export function failureReason(last: unknown): string {
+  if (last instanceof ApiError) return `${last.status} ${last.code}`;
+  if (last instanceof ConnectionError) return last.reason;
+  return String(last);
+}
+
 function unresponsive<T>(
   client: ApiClient,
   target: PollTarget<T>,
@@ -84,15 +91,9 @@ function unresponsive<T>(
   attempts: number,
   last: unknown,
 ): CliError {
-  const reason =
-    last instanceof ApiError
-      ? `${last.status} ${last.code}`
-      : last instanceof ConnectionError
-        ? last.reason
-        : String(last);
   return new CliError(
     `the platform at ${client.baseUrl} did not answer while waiting for ${target.what}: ` +
-      `${attempts} polls in a row failed or took over ${policy.timeoutMs / 1000} s (last: ${reason}). ` +
+      `${attempts} polls in a row failed or took over ${policy.timeoutMs / 1000} s (last: ${failureReason(last)}). ` +
       `It may be overloaded or stuck; the work keeps its state there, so look again later with \`${target.later}\`.`,
   );
 }

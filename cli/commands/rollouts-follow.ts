@@ -5,8 +5,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { RolloutBatchResponse } from "../api-schemas";
 import { CliError } from "../command";
-import { type ApiClient, ApiError, apiPath, ConnectionError } from "../http-client";
-import { isPassingFailure } from "../patient-poll";
+import { type ApiClient, apiPath } from "../http-client";
+import { failureReason, isPassingFailure } from "../patient-poll";
 import type { ProgressReporter } from "./rollouts-progress";
 
 type BatchResponse = z.infer<typeof RolloutBatchResponse>;
@@ -76,12 +76,7 @@ function unresponsive(
   options: FollowOptions,
   last: unknown,
 ): CliError {
-  const reason =
-    last instanceof ApiError
-      ? `${last.status} ${last.code}`
-      : last instanceof ConnectionError
-        ? last.reason
-        : String(last);
+  const reason = failureReason(last);
   return new CliError(
     `the platform at ${client.baseUrl} did not answer while following batch ${batchId}: ${MAX_FAILED_POLLS} polls in a row ` +
       `failed or took over ${options.pollTimeoutMs / 1000} s (last: ${reason}). The batch keeps running ` +

@@ -1,9 +1,9 @@
 // Episode state through the real Worker: isolation, byte-for-byte replay, diff, snapshots,
 // reset, the call log, and expiry by alarm.
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EpisodeDO } from "../../durable-objects/episode-do";
 import { ledgerSpec } from "../fixtures/ledger-environment";
+import { pastDeadline } from "./support/episode-expiry";
 import { api, call, openEpisode, publish } from "./support/platform";
 
 type CallBody = { ok: boolean; result?: unknown; step: number; at: string };
@@ -130,17 +130,8 @@ describe("episode state", () => {
 
   it("reaps an expired episode when its alarm fires, and then answers 410", async () => {
     const ep = await openEpisode("ledger", { ttlSeconds: 10 });
-    const stub = env.EPISODES.get(env.EPISODES.idFromName(ep));
     // Move the deadline into the past instead of sleeping.
-    await runInDurableObject(stub, (instance: EpisodeDO, state) => {
-      const row = state.storage.sql
-        .exec<{ record: string }>("SELECT record FROM _aw_episode")
-        .one();
-      const record = JSON.parse(row.record);
-      record.expiresAt = new Date(Date.now() - 1000).toISOString();
-      state.storage.sql.exec("UPDATE _aw_episode SET record = ?", JSON.stringify(record));
-      (instance as unknown as { loadFromStorage(): void }).loadFromStorage();
-    });
+    const stub = await pastDeadline(ep);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const after = await api<{ error: { code: string } }>("GET", `/v1/episodes/${ep}`);
     expect(after.status).toBe(410);

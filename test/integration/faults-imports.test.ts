@@ -72,6 +72,19 @@ async function playWithFault(plan: FaultPlan | null) {
   return { ...job, faults, log };
 }
 
+/** A new job whose first delivery fetched the source and is held before it keeps it; `first` is
+ * that delivery, which ends once `slow` is released. */
+async function heldAfterFetch() {
+  const job = await newJob();
+  const body = { jobId: job.id };
+  const slow = new Faults().arm({ at: 2, mode: "hold" });
+  const first = deliverTo(faultyEnv(env as AppEnv, slow), DISCOVERY_QUEUE, [
+    { id: "slow", body, attempts: 1 },
+  ]);
+  expect((await slow.reached()).what).toMatch(WRITES[1]?.[1] ?? /x/);
+  return { job, body, slow, first };
+}
+
 async function count(sql: string, ...values: unknown[]): Promise<number> {
   const row = await env.CATALOG.prepare(sql)
     .bind(...values)
@@ -150,14 +163,8 @@ describe("imports under faults", () => {
   );
 
   it("keeps the outcome when a slower copy of the job finishes after it", async () => {
-    const job = await newJob();
-    const body = { jobId: job.id };
     // The first worker fetched the source and stops before it keeps it...
-    const slow = new Faults().arm({ at: 2, mode: "hold" });
-    const first = deliverTo(faultyEnv(env as AppEnv, slow), DISCOVERY_QUEUE, [
-      { id: "slow", body, attempts: 1 },
-    ]);
-    expect((await slow.reached()).what).toMatch(WRITES[1]?.[1] ?? /x/);
+    const { job, body, slow, first } = await heldAfterFetch();
     // ...a redelivery fetches it again (another retrievedAt, so other content) and publishes...
     const healthy = faultyEnv(env as AppEnv, new Faults());
     const fresh = await deliverTo(healthy, DISCOVERY_QUEUE, [{ id: "fresh", body, attempts: 2 }]);
@@ -170,14 +177,8 @@ describe("imports under faults", () => {
   });
 
   it("publishes when a copy that fetched the source too finishes before the one that published", async () => {
-    const job = await newJob();
-    const body = { jobId: job.id };
     // The first worker fetched the source and stops before it keeps it...
-    const slow = new Faults().arm({ at: 2, mode: "hold" });
-    const first = deliverTo(faultyEnv(env as AppEnv, slow), DISCOVERY_QUEUE, [
-      { id: "slow", body, attempts: 1 },
-    ]);
-    expect((await slow.reached()).what).toMatch(WRITES[1]?.[1] ?? /x/);
+    const { job, body, slow, first } = await heldAfterFetch();
     // ...a redelivery fetches it again, keeps it, publishes, and stops before it finishes the job...
     const late = new Faults().arm({ at: 4, mode: "hold" });
     const fresh = deliverTo(faultyEnv(env as AppEnv, late), DISCOVERY_QUEUE, [

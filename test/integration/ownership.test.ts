@@ -2,12 +2,12 @@
 // rollouts, import jobs and synthesis jobs are seen and changed only by the key that made them or
 // an admin key; any other key gets the very 404 a missing id gets. Policies are named per key, so
 // another key can neither take over a policy nor have its stored model key sent elsewhere.
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../core/tasks/task";
-import type { EpisodeDO } from "../../durable-objects/episode-do";
 import type { AppEnv } from "../../workers/env";
 import { ledgerSpec } from "../fixtures/ledger-environment";
+import { pastDeadline } from "./support/episode-expiry";
 import { storeLedgerTasks } from "./support/ledger-tasks";
 import { api, openEpisode, publish } from "./support/platform";
 import { waitForBatch, waitForRollout } from "./support/rollouts";
@@ -208,17 +208,8 @@ describe("every other owned resource answers another key 404", () => {
 
   it("episodes: only the owner hears that an episode expired", async () => {
     const id = await openEpisode("ledger", { key: a.key, ttlSeconds: 10 });
-    const stub = env.EPISODES.get(env.EPISODES.idFromName(id));
     // Move the deadline into the past instead of sleeping, then let the alarm reap it.
-    await runInDurableObject(stub, (instance: EpisodeDO, state) => {
-      const row = state.storage.sql
-        .exec<{ record: string }>("SELECT record FROM _aw_episode")
-        .one();
-      const record = JSON.parse(row.record);
-      record.expiresAt = new Date(Date.now() - 1000).toISOString();
-      state.storage.sql.exec("UPDATE _aw_episode SET record = ?", JSON.stringify(record));
-      (instance as unknown as { loadFromStorage(): void }).loadFromStorage();
-    });
+    const stub = await pastDeadline(id);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await api("GET", `/v1/episodes/${id}`, { key: a.key })).status).toBe(410);
     await expectSameAsMissing(

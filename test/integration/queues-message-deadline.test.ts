@@ -1,71 +1,12 @@
 // A queue message whose work never settles (a source URL that never answers) is abandoned at its
 // deadline: the rest of its batch goes on, the invocation completes, and a dead letter fails the job.
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  getQueueResult,
-} from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { catalogDb } from "../../workers/catalog/catalog-db";
-import { getImportJob, insertImportJob } from "../../workers/catalog/import-jobs";
+import { getImportJob } from "../../workers/catalog/import-jobs";
 import type { AppEnv } from "../../workers/env";
 import worker from "../../workers/index";
-import { ImportRequestSchema } from "../../workers/schemas/import-schemas";
-
-const origin = (env as unknown as { SOURCE_SERVER_ORIGIN: string }).SOURCE_SERVER_ORIGIN;
-const db = () => catalogDb(env.CATALOG);
-let serial = 0;
-
-/** What a producer was asked to send: the Queue binding itself is outside the product. */
-function _recordingQueue(): { queue: Queue; sent: unknown[] } {
-  const sent: unknown[] = [];
-  const queue = {
-    send: async (body: unknown) => {
-      sent.push(body);
-    },
-    sendBatch: async (messages: Iterable<MessageSendRequest>) => {
-      for (const message of messages) sent.push(message.body);
-    },
-  };
-  return { queue: queue as unknown as Queue, sent };
-}
-
-async function importJob(path: string): Promise<string> {
-  serial += 1;
-  const id = `imp_stuck${serial}${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const request = ImportRequestSchema.parse({
-    name: `stuck-cities-${serial}`,
-    license: "CC-BY-4.0",
-    category: { domain: "reference", subdomain: "geography" },
-    source: {
-      format: "csv",
-      filename: "cities.csv",
-      tableName: `stuck_cities_${serial}`,
-      url: `${origin}${path}`,
-    },
-  });
-  await insertImportJob(db(), {
-    id,
-    request,
-    sourceKey: `imports/${id}/cities.csv`,
-    createdBy: "bootstrap-admin",
-  });
-  return id;
-}
-
-async function _touchedAt(table: string, id: string, at: Date): Promise<void> {
-  await env.CATALOG.prepare(`update ${table} set updated_at = ? where id = ?`)
-    .bind(at.toISOString(), id)
-    .run();
-}
-
-async function _runCron(target: AppEnv, at: Date): Promise<void> {
-  const controller = createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, target, ctx);
-}
+import { db, importJob } from "./support/stuck-work";
 
 describe("a queue message whose work never settles", () => {
   it("is retried at its deadline while the rest of the batch is done", async () => {

@@ -1,69 +1,27 @@
 // The cron's sweep of stuck work, through the Worker's scheduled handler: import jobs and synthesis
 // shards past their lease are sent again, and failed once out of attempts, so no job waits forever;
 // a synthesis job with every shard recorded but never finished is finished.
-import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { catalogDb } from "../../workers/catalog/catalog-db";
-import { getImportJob, insertImportJob } from "../../workers/catalog/import-jobs";
+import { getImportJob } from "../../workers/catalog/import-jobs";
 import { getSynthesisJob, insertSynthesisJob } from "../../workers/catalog/synthesis-jobs";
 import type { AppEnv } from "../../workers/env";
-import worker from "../../workers/index";
 import { IMPORT_LEASE_MS, MAX_IMPORT_ATTEMPTS } from "../../workers/queues/stuck-imports";
 import { MAX_SYNTHESIS_SWEEPS, SYNTHESIS_LEASE_MS } from "../../workers/queues/stuck-syntheses";
-import { ImportRequestSchema } from "../../workers/schemas/import-schemas";
+import { db, importJob, recordingQueue, runCron, stuckId, touchedAt } from "./support/stuck-work";
 
-const origin = (env as unknown as { SOURCE_SERVER_ORIGIN: string }).SOURCE_SERVER_ORIGIN;
-const db = () => catalogDb(env.CATALOG);
-let serial = 0;
-
-/** What a producer was asked to send: the Queue binding itself is outside the product. */
-function recordingQueue(): { queue: Queue; sent: unknown[] } {
-  const sent: unknown[] = [];
-  const queue = {
-    send: async (body: unknown) => {
-      sent.push(body);
-    },
-    sendBatch: async (messages: Iterable<MessageSendRequest>) => {
-      for (const message of messages) sent.push(message.body);
-    },
-  };
-  return { queue: queue as unknown as Queue, sent };
-}
-
-async function importJob(path: string): Promise<string> {
-  serial += 1;
-  const id = `imp_stuck${serial}${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const request = ImportRequestSchema.parse({
-    name: `stuck-cities-${serial}`,
-    license: "CC-BY-4.0",
-    category: { domain: "reference", subdomain: "geography" },
-    source: {
-      format: "csv",
-      filename: "cities.csv",
-      tableName: `stuck_cities_${serial}`,
-      url: `${origin}${path}`,
-    },
-  });
-  await insertImportJob(db(), {
+/** A queued synthesis job of `count` tasks for an environment that is not there. */
+async function synthesisJob(count: number): Promise<string> {
+  const id = stuckId("syn_stuck");
+  await insertSynthesisJob(db(), {
     id,
-    request,
-    sourceKey: `imports/${id}/cities.csv`,
-    createdBy: "bootstrap-admin",
+    ownerKeyId: "bootstrap-admin",
+    environmentName: "nowhere",
+    environmentVersion: "1.0.0",
+    contentHash: "0".repeat(64),
+    request: { count, strategy: "graph", difficulty: { level: "easy" }, seed: "s" },
   });
   return id;
-}
-
-async function touchedAt(table: string, id: string, at: Date): Promise<void> {
-  await env.CATALOG.prepare(`update ${table} set updated_at = ? where id = ?`)
-    .bind(at.toISOString(), id)
-    .run();
-}
-
-async function runCron(target: AppEnv, at: Date): Promise<void> {
-  const controller = createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, target, ctx);
 }
 
 describe("the cron's sweep of stuck work", () => {
@@ -101,16 +59,7 @@ describe("the cron's sweep of stuck work", () => {
   });
 
   it("sends a stuck job's unrecorded shards again, then fails them and ends the job", async () => {
-    serial += 1;
-    const id = `syn_stuck${serial}${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    await insertSynthesisJob(db(), {
-      id,
-      ownerKeyId: "bootstrap-admin",
-      environmentName: "nowhere",
-      environmentVersion: "1.0.0",
-      contentHash: "0".repeat(64),
-      request: { count: 60, strategy: "graph", difficulty: { level: "easy" }, seed: "s" },
-    });
+    const id = await synthesisJob(60);
     const { queue, sent } = recordingQueue();
     const target: AppEnv = { ...(env as AppEnv), SYNTHESIS_QUEUE: queue };
     let now = new Date("2030-02-01T00:00:00Z");
@@ -143,16 +92,7 @@ describe("the cron's sweep of stuck work", () => {
 
   it("finishes a stuck job whose shards are all recorded", async () => {
     // Its last shard was recorded, then finishing the job failed, and the message was lost.
-    serial += 1;
-    const id = `syn_stuck${serial}${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    await insertSynthesisJob(db(), {
-      id,
-      ownerKeyId: "bootstrap-admin",
-      environmentName: "nowhere",
-      environmentVersion: "1.0.0",
-      contentHash: "0".repeat(64),
-      request: { count: 5, strategy: "graph", difficulty: { level: "easy" }, seed: "s" },
-    });
+    const id = await synthesisJob(5);
     await env.CATALOG.batch([
       env.CATALOG.prepare(
         "insert into synthesis_shards (job_id, shard, status, kept, error, finished_at) values (?, 0, 'failed', 0, 'no seed', ?)",

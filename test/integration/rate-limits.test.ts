@@ -6,12 +6,10 @@
 import {
   createExecutionContext,
   runDurableObjectAlarm,
-  runInDurableObject,
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EpisodeDO } from "../../durable-objects/episode-do";
 import { catalogDb } from "../../workers/catalog/catalog-db";
 import { insertTasks } from "../../workers/catalog/task-repository";
 import type { AppEnv } from "../../workers/env";
@@ -19,6 +17,7 @@ import worker from "../../workers/index";
 import { insertBatch } from "../../workers/rollouts/batch-repository";
 import { newRolloutBatchId, newRolloutId } from "../../workers/rollouts/rollout-ids";
 import { ledgerSpec } from "../fixtures/ledger-environment";
+import { pastDeadline } from "./support/episode-expiry";
 import { ADMIN_KEY, publish } from "./support/platform";
 import { settings } from "./support/rollouts";
 import { makeTask } from "./support/task-fixtures";
@@ -167,17 +166,8 @@ describe("open episodes per key", () => {
     expect((await openLedger(capEnv, e.key)).status).toBe(201);
     expect((await openLedger(capEnv, e.key)).status).toBe(429);
 
-    const stub = env.EPISODES.get(env.EPISODES.idFromName(String(first.body.id)));
     // Move the deadline into the past instead of sleeping, then fire the alarm by hand.
-    await runInDurableObject(stub, (instance: EpisodeDO, state) => {
-      const row = state.storage.sql
-        .exec<{ record: string }>("SELECT record FROM _aw_episode")
-        .one();
-      const record = JSON.parse(row.record);
-      record.expiresAt = new Date(Date.now() - 1000).toISOString();
-      state.storage.sql.exec("UPDATE _aw_episode SET record = ?", JSON.stringify(record));
-      (instance as unknown as { loadFromStorage(): void }).loadFromStorage();
-    });
+    const stub = await pastDeadline(String(first.body.id));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await openLedger(capEnv, e.key)).status).toBe(201);
     expect((await openLedger(capEnv, e.key)).status).toBe(429);

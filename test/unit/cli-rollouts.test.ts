@@ -110,6 +110,12 @@ function rolloutRow(id: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** `rollouts run` of chinook with the oracle, followed with these poll interval and timeout (s). */
+function followArgs(pollInterval: string, pollTimeout: string): string[] {
+  const run = ["rollouts", "run", "--env", "chinook", "--policy", "oracle"];
+  return [...run, "--poll-interval", pollInterval, "--poll-timeout", pollTimeout];
+}
+
 /** A route answering `answers` in turn, then the last one for good. */
 function inTurn(...answers: unknown[]) {
   let calls = 0;
@@ -311,21 +317,7 @@ describe("rollouts run", () => {
       if (polls === 1) return;
       json(res, 200, batchOf("done", { queued: 0, done: 40, meanReward: 1, passRate: 1 }, true));
     });
-    const run = await cli(
-      [
-        "rollouts",
-        "run",
-        "--env",
-        "chinook",
-        "--policy",
-        "oracle",
-        "--poll-interval",
-        "0.02",
-        "--poll-timeout",
-        "0.3",
-      ],
-      envOf(server.baseUrl),
-    );
+    const run = await cli(followArgs("0.02", "0.3"), envOf(server.baseUrl));
     expect(run.code, run.stderr).toBe(0);
     expect(polls).toBe(2);
     expect(run.stdout).toContain("batch rb_1 done");
@@ -336,21 +328,7 @@ describe("rollouts run", () => {
       "POST /v1/rollouts": { status: 202, json: running },
       "GET /v1/rollouts/batches/rb_1": { status: 200, hang: true },
     });
-    const run = await cli(
-      [
-        "rollouts",
-        "run",
-        "--env",
-        "chinook",
-        "--policy",
-        "oracle",
-        "--poll-interval",
-        "0.01",
-        "--poll-timeout",
-        "0.05",
-      ],
-      envOf(api.baseUrl),
-    );
+    const run = await cli(followArgs("0.01", "0.05"), envOf(api.baseUrl));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       `error: the platform at ${api.baseUrl} did not answer while following batch rb_1: 10 polls in a row failed or took over 0.05 s (last: no answer within 0.05 s).`,
