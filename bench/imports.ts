@@ -1,22 +1,26 @@
 // `npm run bench:imports`: how long a new user waits for `agent-world env import <file>` on the
-// three real datasets (Chinook as a SQLite dump, Northwind as a SQLite file, tau2-bench retail as
+// three real datasets (Chinook as a SQLite dump, NYC flights as a SQLite file, tau2-bench retail as
 // nested JSON), each on its own throwaway `wrangler dev` with an empty catalog, so every import
 // is a real publish (tools generated, every tool's tests run in a scratch Durable Object).
 // Then every MCP spec of the starter catalog on one more `wrangler dev` (the SQL servers over
-// Chinook and Northwind imported there first). Prints the CLI's wall time and the job's own
+// Chinook and NYC flights imported there first). Prints the CLI's wall time and the job's own
 // `seconds`, tables, rows, tools admitted (and, for MCP servers, tools left out).
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { chinookSqlitePath } from "../catalog/chinook/dataset";
+import { datasetFile } from "../catalog/datasets/dataset-files";
+import { sqliteDumpPath } from "../catalog/datasets/sqlite-dump";
+import { nycFlightsSqlitePath } from "../catalog/nyc-flights/dataset";
 import { REPO_ROOT } from "../cli/config";
 import { step } from "../cli/dev/console";
 import { startPlatform } from "../cli/dev/ephemeral-platform";
 import { benchMain } from "./bench-main";
 
 const SOURCES = [
-  { name: "chinook", file: "test/fixtures/chinook/Chinook_Sqlite.sql" },
-  { name: "northwind", file: "test/fixtures/northwind.db" },
-  { name: "tau2-retail", file: "test/fixtures/tau2-retail/db.json" },
+  { name: "chinook", file: sqliteDumpPath(chinookSqlitePath()) },
+  { name: "nyc-flights", file: nycFlightsSqlitePath() },
+  { name: "tau2-retail", file: datasetFile("tau2", "retail/db.json") },
 ];
 
 interface Row {
@@ -33,7 +37,10 @@ const USAGE = "usage: npm run bench:imports";
 
 const MCP_SPECS = "catalog/mcp/specs";
 /** The MCP servers that run SQL serve a database imported first (as the starter catalog pairs them). */
-const MCP_DATA: Record<string, string> = { "sqlite-npx-chinook": "chinook", postgres: "northwind" };
+const MCP_DATA: Record<string, string> = {
+  "sqlite-npx-chinook": "chinook",
+  postgres: "nyc-flights",
+};
 
 interface Job {
   status: string;
@@ -97,7 +104,7 @@ async function bench(_options: { help: boolean }, cleanup: import("./cleanup").C
   printTable("dataset", results);
 
   step(
-    "MCP servers: one fresh wrangler dev, Chinook and Northwind imported first for the SQL servers",
+    "MCP servers: one fresh wrangler dev, Chinook and NYC flights imported first for the SQL servers",
   );
   const platform = await startPlatform(REPO_ROOT);
   cleanup.add(platform.stop);

@@ -20,7 +20,7 @@ export const ROLLOUTS_USAGE = `usage: npm run bench:rollouts [-- [--rollouts N] 
                                    [--max-concurrency N] [--solo N]]
 
 Starts its own wrangler dev (temporary state, throwaway admin key), publishes chinook and
-northwind, synthesizes rollouts/group-size tasks on them (half each), then runs two batches
+nyc-flights, synthesizes rollouts/group-size tasks on them (half each), then runs two batches
 of the same tasks through the rollouts queue: the built-in \`oracle\` policy (platform overhead
 alone; its mean reward must be 1), and a policy on a scripted OpenAI-compatible server that
 waits --latency-ms per completion and plays one tool-call turn then an answer. Prints a table

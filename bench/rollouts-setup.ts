@@ -1,4 +1,4 @@
-// The rollout benchmark's setup on a fresh platform: chinook and northwind published through the
+// The rollout benchmark's setup on a fresh platform: chinook and nyc-flights published through the
 // API, tasks synthesized on both (half each), and the scripted agent's turns for every task.
 import { REPO_ROOT } from "../cli/config";
 import { prepareCatalog } from "../cli/dev/prepare-catalog";
@@ -13,7 +13,7 @@ import {
   synthesize,
 } from "./rollouts-api";
 
-export const ENVIRONMENTS = ["chinook", "northwind"] as const;
+export const ENVIRONMENTS = ["chinook", "nyc-flights"] as const;
 const PUBLISH_TIMEOUT_MS = 120_000;
 const SYNTHESIS_TIMEOUT_MS = 180_000;
 /** Synthesis may keep fewer tasks than asked (duplicates, rejected candidates): ask for more. */

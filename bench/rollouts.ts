@@ -1,5 +1,5 @@
 // `npm run bench:rollouts`: rollouts per second through the queues. Starts its own `wrangler dev`,
-// publishes chinook and northwind, synthesizes tasks on both, then runs the same tasks twice: with
+// publishes chinook and nyc-flights, synthesizes tasks on both, then runs the same tasks twice: with
 // the built-in `oracle` policy (the platform's overhead alone; its mean reward must be 1) and with
 // a scripted OpenAI-compatible agent that waits a fixed latency per completion (the concurrency
 // the platform sustains while the model is the slow part). Prints a table, writes JSON.
@@ -56,7 +56,7 @@ async function bench(options: RolloutBenchOptions, cleanup: Cleanup): Promise<nu
   const targets = benchTargets(platform, cleanup);
   const explained = explainFailures(platform);
 
-  step("publishing chinook and northwind (their tool tests run on admission)…");
+  step("publishing chinook and nyc-flights (their tool tests run on admission)…");
   await publishEnvironments(platform.baseUrl, platform.adminKey);
   const needed = tasksNeeded(options);
   step(`synthesizing ${needed} tasks (mixed), half on each environment…`);

@@ -2,6 +2,7 @@
 // running the same tool code), on one Chinook tool call: latency at c=1 over HTTP and MCP,
 // throughput at c=32 over 32 episodes, and episode creation. Prints a table, writes JSON.
 import { join } from "node:path";
+import { chinookSqlitePath } from "../catalog/chinook/dataset";
 import { REPO_ROOT } from "../cli/config";
 import { step } from "../cli/dev/console";
 import { startPlatform } from "../cli/dev/ephemeral-platform";
@@ -28,7 +29,7 @@ import {
 } from "./workload";
 
 const root = REPO_ROOT;
-const DATABASE = join(root, "catalog", "chinook", "Chinook_Sqlite.sqlite");
+const DATABASE = chinookSqlitePath();
 const RESULTS_DIR = join(root, "bench", "results");
 /** Time budgets: every loop also stops at its count, whichever comes first. */
 const CREATION_MAX_MS = 60_000;

@@ -1,7 +1,7 @@
 // Task synthesis benchmark: verified tasks per second (graph and programmatic) on Chinook and
-// Northwind through the same core the scratch EpisodeDO runs, on one core in Node; then the mean
+// NYC flights through the same core the scratch EpisodeDO runs, on one core in Node; then the mean
 // reward of the built-in policies on the kept tasks (oracle: 1.0 on every task; random far below).
-// Usage: npm run bench:tasks [-- --count 50] [--env chinook,northwind | --env all]
+// Usage: npm run bench:tasks [-- --count 50] [--env chinook,nyc-flights | --env all]
 import { readdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createPrng } from "../core/sandbox/determinism";
@@ -21,7 +21,7 @@ const environments =
         .filter((f) => f.endsWith(".json") && f !== "index.json")
         .map((f) => f.replace(/\.json$/, ""))
         .sort()
-    : (values.env ?? "chinook,northwind").split(",");
+    : (values.env ?? "chinook,nyc-flights").split(",");
 
 async function oracleReward(env: NodeWorld, task: Task): Promise<number> {
   const programs = await env.world.loadPrograms([task.solution.program]);

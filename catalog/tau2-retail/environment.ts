@@ -1,20 +1,17 @@
 // tau2-bench's retail domain: its nested JSON database (products with variants, users with
 // payment methods, orders with items, fulfillments and payment history) flattened losslessly
 // into related tables, with tools generated from them.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { importNestedJson } from "../../core/importers/nested-json-import";
 import type { CatalogEntry } from "../catalog-entry";
+import { datasetFile, datasetProvenance } from "../datasets/dataset-files";
 import { generateCatalogTools } from "../generated-tools";
-
-const documentPath = fileURLToPath(new URL("./db.json", import.meta.url));
 
 export const tau2Retail: CatalogEntry = {
   name: "tau2-retail",
-  version: "1.0.0",
+  version: "1.1.0",
   assemble() {
-    const bytes = readFileSync(documentPath);
+    const bytes = readFileSync(datasetFile("tau2", "retail/db.json"));
     const { schemaSql, seed } = importNestedJson(bytes, { sourceName: "db.json" });
     return {
       name: this.name,
@@ -26,15 +23,11 @@ export const tau2Retail: CatalogEntry = {
         "agent looks up users, products and orders, follows their relations, and records changes.",
       category: { domain: "commerce", subdomain: "online-retail" },
       provenance: [
-        {
-          kind: "dataset",
-          name: "tau2-bench retail domain database (data/tau2/domains/retail/db.json)",
-          url: "https://github.com/sierra-research/tau2-bench/tree/a2c0247",
-          license: "MIT",
-          sha256: createHash("sha256").update(bytes).digest("hex"),
-          notes:
-            "Copyright (c) 2025 Sierra Research. Flattened by core/importers/nested-json-import.",
-        },
+        datasetProvenance(
+          "tau2",
+          "The retail domain's database tau2/data/tau2/domains/retail/db.json, flattened by " +
+            "core/importers/nested-json-import.",
+        ),
         {
           kind: "generated",
           name: "agent-world schema-driven tool generation (core/toolgen)",

@@ -63,7 +63,7 @@ export const envImport: Command = {
     "Formats by extension: .csv, .json (rows, nested documents, or an MCP server's tools/list),",
     ".sql (SQLite dump), .sqlite/.db (read locally). Needs a key with the catalog:write scope.",
     "An MCP server that runs SQL (e.g. read_query, query {sql}) needs --data, the environment",
-    "whose database it serves: agent-world env import postgres.json --data northwind",
+    "whose database it serves: agent-world env import postgres.json --data nyc-flights",
   ],
   async run(input, { client, config, out }) {
     const path = positional(input, 0);

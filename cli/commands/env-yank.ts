@@ -16,11 +16,11 @@ export const envYank: Command = {
   notes: [
     "Needs the key that published the environment's first version (catalog:write), or an admin key.",
     "Yanking twice changes nothing. A yanked version stays yanked: publish a new version instead.",
-    "example: agent-world env yank chinook@1.0.0",
+    "example: agent-world env yank chinook@1.1.0",
   ],
   async run(input, { client, out }) {
     const ref = parseEnvironmentRef(positional(input, 0));
-    // `@` kept as typed, so the path reads like the docs: /v1/environments/chinook@1.0.0.
+    // `@` kept as typed, so the path reads like the docs: /v1/environments/chinook@1.1.0.
     const at = ref.version === undefined ? "" : `@${encodeURIComponent(ref.version)}`;
     const path = `${apiPath`/v1/environments/${ref.name}`}${at}`;
     const outcome = await client.request(Yanked, "DELETE", path);

@@ -18,7 +18,7 @@ export interface SurfaceTool {
 
 /** A database to serve through a SQL surface: `{schemaSql, seed}` of a published environment. */
 export interface SurfaceDatabase {
-  /** Where it came from, for the report: an environment ref such as `chinook@1.0.0`. */
+  /** Where it came from, for the report: an environment ref such as `chinook@1.1.0`. */
   source: string;
   schemaSql: string;
   seed: SeedData;

@@ -52,24 +52,33 @@ export function importSqlDump(
   let run = 0;
   // Child rows may come before their parents (`.dump` writes tables in creation order under
   // `PRAGMA foreign_keys=OFF`); deferred checks accept that and still refuse dangling references.
+  // Python's `iterdump` writes each table's rows right after its CREATE, alphabetically, so a
+  // child's rows can come before its parent table exists: table definitions run first, then
+  // everything else in the dump's order (indexes and triggers still after the rows).
   withDeferredForeignKeys(scratch, () => {
     let cursor = 0;
-    splitSqlStatements(text).forEach(({ sql }, index) => {
-      const number = index + 1;
+    const statements = splitSqlStatements(text).map(({ sql }, index) => {
       cursor = Math.max(cursor, text.indexOf(sql, cursor));
+      return { sql, number: index + 1, line: lineAt(text, cursor) };
+    });
+    const ordered = [
+      ...statements.filter((s) => isTableDefinition(s.sql)),
+      ...statements.filter((s) => !isTableDefinition(s.sql)),
+    ];
+    for (const { sql, number, line } of ordered) {
       const reason = skipReason(sql, number, sourceName);
       if (reason) {
         const seen = skipped.get(reason);
         skipped.set(reason, { count: (seen?.count ?? 0) + 1, first: seen?.first ?? number });
-        return;
+        continue;
       }
       try {
         scratch.query(sql);
       } catch (error) {
-        throw statementError(error, { sql, number, line: lineAt(text, cursor), sourceName });
+        throw statementError(error, { sql, number, line, sourceName });
       }
       run++;
-    });
+    }
   });
   const extracted = extractDatabase(scratch);
   if (extracted.schemaSql.trim() === "") {
@@ -90,6 +99,14 @@ export function importSqlDump(
       tables: describeDatabaseTables(scratch, extracted.seed),
     },
   };
+}
+
+/** `CREATE TABLE name (...)`: a definition, not `CREATE TABLE name AS SELECT`, which reads rows. */
+function isTableDefinition(sql: string): boolean {
+  const head = /^\s*CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?/i.exec(sql);
+  if (!head) return false;
+  const rest = sql.slice(head[0].length);
+  return !/^(?:"(?:[^"]|"")*"|\[[^\]]*\]|`[^`]*`|[\w.$]+)\s+AS\b/i.test(rest);
 }
 
 /** Why a statement is not run, or null to run it. Throws for statements that would mislead. */

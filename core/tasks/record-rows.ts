@@ -66,7 +66,7 @@ export function createRecordRows(db: SqlDatabase): RecordRows {
         const shared = count(key.table, where);
         if (shared === 1) out.push(option);
         else if (shared > 1) {
-          const also = secondAttribute(row, option, (extra) =>
+          const also = secondAttribute(row, option, key.column, (extra) =>
             count(key.table, { ...where, ...extra }),
           );
           if (also) out.push({ ...option, also });
@@ -123,14 +123,20 @@ function nameOptions(row: SqlRow): RowName[] {
   return out;
 }
 
-/** Another short attribute of the row that, with the name, leaves one row. */
+/**
+ * Another short attribute of the row that, with the name, leaves one row. Never the key column
+ * itself (an airport's `faa`, whose name does not say it is a key): it always leaves one row,
+ * and saying it gives away the identifier the name stands in for.
+ */
 function secondAttribute(
   row: SqlRow,
   option: RowName,
+  keyColumn: string,
   countWith: (extra: Record<string, SqlParam>) => number,
 ): RowName["also"] {
   for (const [column, value] of Object.entries(row)) {
-    if (option.columns.includes(column) || looksLikeIdentifier(column)) continue;
+    if (option.columns.includes(column) || column === keyColumn) continue;
+    if (looksLikeIdentifier(column)) continue;
     if (!(usableText(value) || (typeof value === "number" && Number.isFinite(value)))) continue;
     if (attributeRank(column, value) < 1) continue;
     if (countWith({ [column]: value }) === 1) {

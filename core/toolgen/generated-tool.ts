@@ -6,7 +6,7 @@ import type { SqlDatabase, SqlParam } from "../episode/sql-database";
 import { toSqlValue } from "../episode/sql-values";
 import type { Json } from "../json";
 import { boundsSchema } from "./check-constraints";
-import { valueSchema } from "./column-types";
+import { type TextFormat, valueSchema } from "./column-types";
 import type { ColumnModel, TableModel } from "./schema-model";
 
 export type ToolKind =
@@ -122,17 +122,33 @@ export function missingKey(db: SqlDatabase, table: TableModel): Record<string, J
     const max = Number(db.query(`SELECT MAX(${last.quoted}) AS m FROM ${table.quoted}`)[0]?.m ?? 0);
     out[last.arg] = Math.floor(Number.isFinite(max) ? max : 0) + 1000;
   } else if (last.kind === "string" || last.kind === "mixed") {
-    let candidate = "ZZMISSING";
-    while (
-      db.query(`SELECT 1 FROM ${table.quoted} WHERE ${last.quoted} = ?`, [candidate]).length > 0
-    )
-      candidate += "X";
-    out[last.arg] = last.maxLength !== null ? candidate.slice(0, last.maxLength) : candidate;
+    const taken = (value: string) =>
+      db.query(`SELECT 1 FROM ${table.quoted} WHERE ${last.quoted} = ?`, [value]).length > 0;
+    const dated = last.kind === "string" ? absentDate(last.format, taken) : null;
+    if (dated) out[last.arg] = dated;
+    else {
+      let candidate = "ZZMISSING";
+      while (taken(candidate)) candidate += "X";
+      out[last.arg] = last.maxLength !== null ? candidate.slice(0, last.maxLength) : candidate;
+    }
   } else return null;
   for (const c of table.key) {
     if (out[c.arg] === null && c !== last) return null;
   }
   return out;
+}
+
+/** A value in the key's date format (so it passes the argument schema) that no row holds. */
+function absentDate(format: TextFormat, taken: (value: string) => boolean): string | null {
+  const shape: Partial<Record<NonNullable<TextFormat>, (year: number) => string>> = {
+    date: (year) => `${year}-01-01`,
+    "date-time": (year) => `${year}-01-01T00:00:00Z`,
+    "date-time-space": (year) => `${year}-01-01 00:00:00`,
+  };
+  const of = format ? shape[format] : undefined;
+  if (!of) return null;
+  for (let year = 1900; year < 1999; year++) if (!taken(of(year))) return of(year);
+  return null;
 }
 
 /** Arguments in key order as SQL parameters of the generated code: `[args["a"], args["b"]]`. */

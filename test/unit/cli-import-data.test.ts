@@ -27,13 +27,13 @@ describe("env import --data", () => {
         json: {
           id: "imp_9",
           status: "published",
-          environment: "pg-northwind@1.0.0",
+          environment: "pg-flights@1.0.0",
           error: null,
           report: {
-            tables: 13,
-            rows: 3308,
+            tables: 5,
+            rows: 11_393,
             tools: { generated: 1, leftOut: [] },
-            database: "northwind@1.0.0",
+            database: "nyc-flights@1.0.0",
           },
         },
       },
@@ -44,26 +44,26 @@ describe("env import --data", () => {
         "import",
         file("postgres.json", postgres),
         "--name",
-        "pg-northwind",
+        "pg-flights",
         "--data",
-        "northwind@1.0.0",
+        "nyc-flights@1.0.0",
       ],
       { AGENT_WORLD_URL: api.baseUrl, AGENT_WORLD_API_KEY: "aw_test_key" },
     );
     expect(run.code, run.stderr).toBe(0);
     expect(api.requests[0]?.body).toMatchObject({
-      name: "pg-northwind",
-      dataFrom: "northwind@1.0.0",
+      name: "pg-flights",
+      dataFrom: "nyc-flights@1.0.0",
       source: { format: "mcp-spec", filename: "postgres.json" },
     });
-    expect(run.stdout).toContain("published pg-northwind@1.0.0 from postgres.json (mcp-spec)");
-    expect(run.stdout).toContain("its SQL tools run on the database of northwind@1.0.0");
+    expect(run.stdout).toContain("published pg-flights@1.0.0 from postgres.json (mcp-spec)");
+    expect(run.stdout).toContain("its SQL tools run on the database of nyc-flights@1.0.0");
   });
 
   it("refuses --data on a source that is not an MCP spec, before calling the platform", async () => {
     api = await startFakeApi({});
     const run = await cli(
-      ["env", "import", file("people.csv", "id,name\n1,a\n"), "--data", "northwind"],
+      ["env", "import", file("people.csv", "id,name\n1,a\n"), "--data", "nyc-flights"],
       {
         AGENT_WORLD_URL: api.baseUrl,
         AGENT_WORLD_API_KEY: "aw_test_key",
@@ -77,6 +77,6 @@ describe("env import --data", () => {
   it("documents --data in the command's help", async () => {
     const run = await cli(["env", "import", "--help"], {});
     expect(`${run.stdout}\n${run.stderr}`).toMatch(/--data ENV\[@VERSION\]/);
-    expect(`${run.stdout}\n${run.stderr}`).toContain("env import postgres.json --data northwind");
+    expect(`${run.stdout}\n${run.stderr}`).toContain("env import postgres.json --data nyc-flights");
   });
 });

@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { chinookSqlitePath } from "../../catalog/chinook/dataset";
 import { readImportSource } from "../../cli/import-source";
 import { cli, emptyDir, type FakeApi, startFakeApi } from "./cli-fake-api";
 
@@ -30,7 +31,7 @@ describe("import sources", () => {
   });
 
   it("reads a SQLite file locally and sends its tables", () => {
-    const source = readImportSource(join("catalog", "chinook", "Chinook_Sqlite.sqlite"));
+    const source = readImportSource(chinookSqlitePath());
     expect(source.format).toBe("tables");
     const tables = JSON.parse(source.content) as {
       schemaSql: string;

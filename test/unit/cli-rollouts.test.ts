@@ -35,7 +35,7 @@ const progress = (counts: Partial<Record<string, number | null>> = {}) => ({
 
 const summary = [
   {
-    environment: "chinook@1.0.0",
+    environment: "chinook@1.1.0",
     kind: "graph",
     rollouts: 24,
     scored: 23,
@@ -43,7 +43,7 @@ const summary = [
     passRate: 0.75,
   },
   {
-    environment: "chinook@1.0.0",
+    environment: "chinook@1.1.0",
     kind: "programmatic",
     rollouts: 16,
     scored: 15,
@@ -89,7 +89,7 @@ function rolloutRow(id: string, overrides: Record<string, unknown> = {}) {
     id,
     batchId: "rb_1",
     taskId: "tsk_7",
-    environment: "chinook@1.0.0",
+    environment: "chinook@1.1.0",
     kind: "graph",
     sample: 3,
     status: "failed",
@@ -139,7 +139,7 @@ describe("rollouts run", () => {
         "rollouts",
         "run",
         "--env",
-        "chinook@1.0.0",
+        "chinook@1.1.0",
         "--level",
         "easy",
         "--limit",
@@ -171,7 +171,7 @@ describe("rollouts run", () => {
     );
     expect(run.code, run.stderr).toBe(0);
     expect(api.requests[0]?.body).toEqual({
-      filter: { environment: "chinook@1.0.0", level: "easy", limit: 10 },
+      filter: { environment: "chinook@1.1.0", level: "easy", limit: 10 },
       policy: "oracle",
       groupSize: 4,
       maxTurns: 10,
@@ -188,15 +188,15 @@ describe("rollouts run", () => {
       "batch rb_1 done: policy oracle, 10 tasks x 4 samples",
       "",
       "ENVIRONMENT    KIND          ROLLOUTS  SCORED  MEAN REWARD  PASS RATE",
-      "chinook@1.0.0  graph         24        23      0.813        75.0%",
-      "chinook@1.0.0  programmatic  16        15      0.500        40.0%",
+      "chinook@1.1.0  graph         24        23      0.813        75.0%",
+      "chinook@1.1.0  programmatic  16        15      0.500        40.0%",
       "total                        40        38      0.684        60.5%",
       "",
       "40 rollouts ended in 40.0 s (1.00 rollouts/s)",
       "2 failed",
       "first failures:",
-      "  ro_a (chinook@1.0.0 graph tsk_7): policy_error: the policy endpoint answered 500 four times",
-      "  ro_b (chinook@1.0.0 graph tsk_7): policy_error: the policy endpoint answered 500 four times",
+      "  ro_a (chinook@1.1.0 graph tsk_7): policy_error: the policy endpoint answered 500 four times",
+      "  ro_b (chinook@1.1.0 graph tsk_7): policy_error: the policy endpoint answered 500 four times",
       "all of them: agent-world rollouts list --batch rb_1 --status failed",
       "export: agent-world rollouts export rb_1 --out rb_1.jsonl",
     ]);
@@ -248,13 +248,21 @@ describe("rollouts run", () => {
       [
         "rollouts",
         "run",
-        ...["--env", "chinook, northwind@1.0.0", "--limit", "5", "--policy", "oracle", "--no-wait"],
+        ...[
+          "--env",
+          "chinook, nyc-flights@1.0.0",
+          "--limit",
+          "5",
+          "--policy",
+          "oracle",
+          "--no-wait",
+        ],
       ],
       envOf(api.baseUrl),
     );
     expect(run.code, run.stderr).toBe(0);
     expect(api.requests[0]?.body).toEqual({
-      filter: { environment: ["chinook", "northwind@1.0.0"], limit: 5 },
+      filter: { environment: ["chinook", "nyc-flights@1.0.0"], limit: 5 },
       policy: "oracle",
     });
   });
@@ -474,7 +482,7 @@ describe("rollouts status, list, cancel", () => {
     expect(rollouts.code, rollouts.stderr).toBe(0);
     expect(api.requests[2]?.query.get("status")).toBe("failed");
     expect(api.requests[2]?.query.get("limit")).toBe("1");
-    expect(rollouts.stdout).toContain("ro_a  failed  chinook@1.0.0  graph  tsk_7  3");
+    expect(rollouts.stdout).toContain("ro_a  failed  chinook@1.1.0  graph  tsk_7  3");
     expect(rollouts.stdout).toContain(
       "more: agent-world rollouts list --batch rb_1 --status failed --cursor c2",
     );
@@ -608,7 +616,7 @@ describe("rollouts show", () => {
     const run = await cli(["rollouts", "show", "ro_9"], envOf(api.baseUrl));
     expect(run.code, run.stderr).toBe(0);
     const out = run.stdout;
-    expect(out).toContain("task     tsk_7 (chinook@1.0.0, graph, easy)");
+    expect(out).toContain("task     tsk_7 (chinook@1.1.0, graph, easy)");
     expect(out).toContain("policy   qwen (openai, Qwen/Qwen3-8B)");
     expect(out).toContain("reward   0.500\n");
     expect(out).toContain("turns    2, 2 tool calls, 0 tool errors");

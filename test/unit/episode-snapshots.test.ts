@@ -12,6 +12,7 @@ import {
   takeSnapshot,
 } from "../../core/episode/snapshots";
 import { computeStateDigest } from "../../core/episode/state-digest";
+import { tradingDatabase } from "../fixtures/trading-database";
 import { datasets } from "../support/datasets";
 
 function loaded(schemaSql: string, seed: SeedData) {
@@ -20,16 +21,62 @@ function loaded(schemaSql: string, seed: SeedData) {
   return db;
 }
 
-describe("snapshots on Northwind", () => {
-  const { schemaSql, seed } = seedFromSqlite(datasets.northwind);
+describe("snapshots on NYC flights", () => {
+  const { schemaSql, seed } = seedFromSqlite(datasets.nycFlights);
 
   it("restores the exact contents after writes to parents and children", async () => {
     const db = loaded(schemaSql, seed);
     const initial = await computeStateDigest(db);
     const info = db.transaction(() => takeSnapshot(db, "Step 0 / before"));
-    expect(info).toMatchObject({ id: "Step 0 / before", tables: 13 });
-    db.run(`DELETE FROM "Order Details" WHERE OrderID = 10248`);
-    db.run("DELETE FROM Orders WHERE OrderID = 10248");
+    expect(info).toMatchObject({ id: "Step 0 / before", tables: 5 });
+    db.run("DELETE FROM flights WHERE carrier = 'HA'");
+    db.run("DELETE FROM airlines WHERE carrier = 'HA'");
+    db.run("UPDATE weather SET temp = NULL WHERE origin = 'JFK'");
+    db.run("INSERT INTO airlines (carrier, name) VALUES ('ZZ', 'New')");
+    expect(await computeStateDigest(db)).not.toBe(initial);
+    expect(db.transaction(() => restoreSnapshot(db, "Step 0 / before"))).toBe(true);
+    expect(await computeStateDigest(db)).toBe(initial);
+  });
+
+  it("lists oldest first, replaces a snapshot taken again under the same id, and drops", () => {
+    const db = loaded(schemaSql, seed);
+    takeSnapshot(db, "a");
+    takeSnapshot(db, "B");
+    takeSnapshot(db, "b");
+    expect(listSnapshots(db).map((s) => s.id)).toEqual(["a", "B", "b"]);
+    db.run("UPDATE airlines SET name = 'Hawaiian' WHERE carrier = 'HA'");
+    takeSnapshot(db, "a");
+    expect(listSnapshots(db).map((s) => s.id)).toEqual(["B", "b", "a"]);
+    expect(dropSnapshot(db, "B")).toBe(true);
+    expect(dropSnapshot(db, "B")).toBe(false);
+    expect(restoreSnapshot(db, "B")).toBe(false);
+    expect(listSnapshots(db).map((s) => s.id)).toEqual(["b", "a"]);
+    const copies = db.query(
+      "SELECT name FROM sqlite_master WHERE name LIKE '\\_aw\\_snap\\_%' ESCAPE '\\'",
+    );
+    expect(copies).toHaveLength(2 * 5);
+  });
+
+  it("marks restored tables as touched, so a diff restricted to them still sees them", () => {
+    const db = loaded(schemaSql, seed);
+    installChangeTracking(db);
+    takeSnapshot(db, "s");
+    expect(touchedTables(db)).toEqual([]);
+    restoreSnapshot(db, "s");
+    expect(touchedTables(db)).toContain("flights");
+  });
+});
+
+describe("snapshots on spaced names, BLOBs and AUTOINCREMENT (synthetic trading database)", () => {
+  const { schemaSql, seed } = tradingDatabase();
+
+  it("restores the exact contents after writes to parents and children", async () => {
+    const db = loaded(schemaSql, seed);
+    const initial = await computeStateDigest(db);
+    const info = db.transaction(() => takeSnapshot(db, "Step 0 / before"));
+    expect(info).toMatchObject({ id: "Step 0 / before", tables: 8 });
+    db.run(`DELETE FROM "Order Lines" WHERE OrderID = 5001`);
+    db.run("DELETE FROM Orders WHERE OrderID = 5001");
     db.run("UPDATE Categories SET Picture = x'00' WHERE CategoryID = 1");
     db.run("INSERT INTO Categories (CategoryName) VALUES ('New')");
     expect(await computeStateDigest(db)).not.toBe(initial);
@@ -45,34 +92,6 @@ describe("snapshots on Northwind", () => {
     db.transaction(() => restoreSnapshot(db, "s"));
     db.run("INSERT INTO Categories (CategoryName) VALUES ('b')");
     expect(db.query("SELECT max(CategoryID) AS id FROM Categories")[0]?.id).toBe(firstId);
-  });
-
-  it("lists oldest first, replaces a snapshot taken again under the same id, and drops", () => {
-    const db = loaded(schemaSql, seed);
-    takeSnapshot(db, "a");
-    takeSnapshot(db, "B");
-    takeSnapshot(db, "b");
-    expect(listSnapshots(db).map((s) => s.id)).toEqual(["a", "B", "b"]);
-    db.run("UPDATE Shippers SET Phone = '(503) 555-0000' WHERE ShipperID = 3");
-    takeSnapshot(db, "a");
-    expect(listSnapshots(db).map((s) => s.id)).toEqual(["B", "b", "a"]);
-    expect(dropSnapshot(db, "B")).toBe(true);
-    expect(dropSnapshot(db, "B")).toBe(false);
-    expect(restoreSnapshot(db, "B")).toBe(false);
-    expect(listSnapshots(db).map((s) => s.id)).toEqual(["b", "a"]);
-    const copies = db.query(
-      "SELECT name FROM sqlite_master WHERE name LIKE '\\_aw\\_snap\\_%' ESCAPE '\\'",
-    );
-    expect(copies).toHaveLength(2 * 13);
-  });
-
-  it("marks restored tables as touched, so a diff restricted to them still sees them", () => {
-    const db = loaded(schemaSql, seed);
-    installChangeTracking(db);
-    takeSnapshot(db, "s");
-    expect(touchedTables(db)).toEqual([]);
-    restoreSnapshot(db, "s");
-    expect(touchedTables(db)).toContain("Orders");
   });
 });
 

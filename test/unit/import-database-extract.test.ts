@@ -1,11 +1,13 @@
-// extractDatabase over the SqlDatabase port: Northwind (spaced names, views, BLOB pictures) and
-// Chinook round-trip through schemaSql + seed to the same state digest.
+// extractDatabase over the SqlDatabase port: a synthetic database with spaced names, views and BLOB
+// pictures, and the real NYC flights and Chinook files, round-trip through schemaSql + seed to the
+// same state digest.
 import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { computeStateDigest } from "../../core/episode/state-digest";
 import { describeDatabaseTables, extractDatabase } from "../../core/importers/database-extract";
+import { openTradingDatabase } from "../fixtures/trading-database";
 import { datasets } from "../support/datasets";
 
 function reloaded(source: { schemaSql: string; seed: Parameters<typeof loadSchemaAndSeed>[2] }) {
@@ -15,10 +17,10 @@ function reloaded(source: { schemaSql: string; seed: Parameters<typeof loadSchem
 }
 
 describe("extractDatabase", () => {
-  it("round-trips Northwind (spaced names, views, BLOBs) to the same digest", async () => {
-    const original = openBetterSqlite(datasets.northwind);
+  it("round-trips spaced names, views and BLOBs to the same digest", async () => {
+    const original = openTradingDatabase();
     const extracted = extractDatabase(original);
-    expect(extracted.schemaSql).toMatch(/CREATE TABLE \[?"?Order Details/i);
+    expect(extracted.schemaSql).toMatch(/CREATE TABLE \[?"?Order Lines/i);
     expect(extracted.schemaSql).toMatch(/CREATE VIEW/i);
     const blobs = Object.values(extracted.seed.tables)
       .flatMap((t) => t.rows.flat())
@@ -29,6 +31,18 @@ describe("extractDatabase", () => {
     // Extracting the copy again gives the same text: nothing drifts on a second pass.
     expect(extractDatabase(copy)).toEqual(extracted);
     original.raw.close();
+  });
+
+  it("round-trips nyc-flights (NULLs, REALs, a composite key) to the same digest", async () => {
+    const original = openBetterSqlite(datasets.nycFlights);
+    const extracted = extractDatabase(original);
+    expect(extracted.seed.tables.flights?.rows).toHaveLength(6099);
+    expect(extracted.seed.tables.flights?.rows.some((row) => row.includes(null))).toBe(true);
+    const copy = reloaded(extracted);
+    expect(await computeStateDigest(copy)).toBe(await computeStateDigest(original));
+    expect(extractDatabase(copy)).toEqual(extracted);
+    original.raw.close();
+    copy.raw.close();
   });
 
   it("is what seedFromSqlite returns for a file", () => {

@@ -2,7 +2,8 @@
 // the QuickJS sandbox over its seeded tables, and bad specs get clear reasons.
 import { afterAll, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import { chinookSqlitePath } from "../../catalog/chinook/environment";
+import { chinookSqlitePath } from "../../catalog/chinook/dataset";
+import { nycFlightsSqlitePath } from "../../catalog/nyc-flights/dataset";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { ToolSpecSchema } from "../../core/environment/spec";
 import { discoverEnvironment } from "../../core/importers/discover";
@@ -15,11 +16,8 @@ import { SHARED_SPECS, sharedSpecSubset, sharedSpecText } from "../support/mcp-s
 
 // The SQL servers run on a catalog database (their own tests: test/unit/mcp-sql-surface.test.ts).
 const databases: Record<string, SurfaceDatabase> = {
-  "sqlite-npx-chinook": { source: "chinook@1.0.0", ...seedFromSqlite(chinookSqlitePath) },
-  postgres: {
-    source: "northwind@1.0.0",
-    ...seedFromSqlite(new URL("../../catalog/northwind/northwind.db", import.meta.url).pathname),
-  },
+  "sqlite-npx-chinook": { source: "chinook@1.1.0", ...seedFromSqlite(chinookSqlitePath()) },
+  postgres: { source: "nyc-flights@1.0.0", ...seedFromSqlite(nycFlightsSqlitePath()) },
 };
 const mustImplement = new Set(["memory", "taskmanager", "github", "slack", "notion"]);
 const counts: string[] = [];

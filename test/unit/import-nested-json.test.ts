@@ -3,13 +3,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { datasetFile } from "../../catalog/datasets/dataset-files";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { ImportedDataSchema } from "../../core/importers/imported-data";
 import { exportDocuments } from "../../core/importers/nested-json-export";
 import { importNestedJson } from "../../core/importers/nested-json-import";
 import { DocumentMappingSchema } from "../../core/importers/nested-json-mapping";
 
-const TAU2_RETAIL = new URL("../fixtures/tau2-retail/db.json", import.meta.url);
+const TAU2_RETAIL = datasetFile("tau2", "retail/db.json");
 
 function count(db: ReturnType<typeof openBetterSqlite>, table: string): number {
   return Number(db.query(`SELECT count(*) AS n FROM "${table}"`)[0]?.n);

@@ -1,8 +1,9 @@
-// importSqlDump: the real Chinook dump matches the Chinook file, and bad dumps fail clearly,
+// importSqlDump: a dump of Chinook (by Python's sqlite3 iterdump) matches the Chinook file, and bad dumps fail clearly,
 // leaving nothing behind once the caller's transaction rolls back.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { sqliteDumpPath } from "../../catalog/datasets/sqlite-dump";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { computeStateDigest } from "../../core/episode/state-digest";
@@ -10,10 +11,7 @@ import { AppError } from "../../core/errors";
 import { importSqlDump, SqlDumpReportSchema } from "../../core/importers/sql-dump-import";
 import { datasets } from "../support/datasets";
 
-const chinookDump = readFileSync(
-  new URL("../fixtures/chinook/Chinook_Sqlite.sql", import.meta.url),
-  "utf8",
-);
+const chinookDump = readFileSync(sqliteDumpPath(datasets.chinook), "utf8");
 
 /** What a caller does: one transaction around the import, on an empty scratch database. */
 function importInTransaction(text: string | Uint8Array, options = {}) {
@@ -41,8 +39,8 @@ function appError(error: unknown): AppError {
 }
 
 describe("importSqlDump", () => {
-  it("imports the real Chinook dump to the same rows and digest as the .sqlite file", async () => {
-    const { result } = importInTransaction(chinookDump, { sourceName: "Chinook_Sqlite.sql" });
+  it("imports a real dump of Chinook to the same rows and digest as the .sqlite file", async () => {
+    const { result } = importInTransaction(chinookDump, { sourceName: "chinook.sql" });
     if (!result) throw new Error("import failed");
     const file = seedFromSqlite(datasets.chinook);
     expect(Object.keys(result.seed.tables)).toHaveLength(11);
@@ -59,9 +57,11 @@ describe("importSqlDump", () => {
       rowCount: 3503,
       primaryKey: ["TrackId"],
     });
-    // 11 CREATE TABLE, 22 CREATE INDEX, 24 multi-row INSERTs; nothing skipped.
-    expect(result.report.statements).toBe(57);
-    expect(result.report.notes).toEqual([]);
+    // 11 CREATE TABLE, 11 CREATE INDEX, one INSERT per row; BEGIN and COMMIT are skipped.
+    expect(result.report.statements).toBe(11 + 11 + 15_607);
+    expect(result.report.notes).toEqual([
+      expect.stringMatching(/^skipped 2 statement\(s\), first #1: /),
+    ]);
   });
 
   it("accepts a BOM and CRLF line endings, as Windows tools write them", () => {
@@ -95,6 +95,29 @@ describe("importSqlDump", () => {
     expect(result.report.notes.join("\n")).toMatch(
       /PRAGMA.*\n.*transaction|transaction.*\n.*PRAGMA/s,
     );
+  });
+
+  it("creates every table before rows: a child's rows may come before its parent's CREATE", () => {
+    // Python's iterdump order: tables alphabetically, each CREATE followed by its rows; no PRAGMA.
+    const dump = [
+      "BEGIN TRANSACTION;",
+      'CREATE TABLE "album" (id INTEGER PRIMARY KEY, artist INTEGER NOT NULL REFERENCES "artist"(id));',
+      'INSERT INTO "album" VALUES(1,7);',
+      'CREATE TABLE "artist" (id INTEGER PRIMARY KEY, name TEXT);',
+      "INSERT INTO \"artist\" VALUES(7,'AC/DC');",
+      'CREATE TABLE "copy" AS SELECT * FROM "artist";',
+      'CREATE TRIGGER "artist_touch" AFTER INSERT ON "artist" BEGIN SELECT RAISE(FAIL, \'late\'); END;',
+      "COMMIT;",
+    ].join("\n");
+    const { result } = importInTransaction(dump);
+    if (!result) throw new Error("import failed");
+    expect(result.seed.tables.album?.rows).toEqual([[1, 7]]);
+    // AS SELECT reads rows, so it keeps its place after them; the trigger came after every insert.
+    expect(result.seed.tables.copy?.rows).toEqual([[7, "AC/DC"]]);
+    expect(result.report.statements).toBe(6);
+
+    const dangling = dump.replace("VALUES(1,7)", "VALUES(1,8)");
+    expect(appError(importInTransaction(dangling).error).message).toMatch(/foreign key|reference/i);
   });
 
   it("refuses a syntax error with the statement's number, line, text and SQLite's message", () => {

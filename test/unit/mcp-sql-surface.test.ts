@@ -1,14 +1,15 @@
 // The SQL surface (core/importers/mcp-sql-surface.ts) on the two real SQL servers' specs
-// (mcp-server-sqlite's five tools, server-postgres's `query {sql}`) over the Chinook and Northwind
-// catalog databases: every tool is admitted in the QuickJS sandbox, and on a loaded episode the
-// guard refuses hostile SQL with its code and leaves the database as it was.
+// (mcp-server-sqlite's five tools, server-postgres's `query {sql}`) over the Chinook and NYC flights
+// catalog databases, and a synthetic one with bracket-quoted DDL, spaced names and views: every tool
+// is admitted in the QuickJS sandbox, and on a loaded episode the guard refuses hostile SQL with its
+// code and leaves the database as it was.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
-import { chinookSqlitePath } from "../../catalog/chinook/environment";
+import { chinookSqlitePath } from "../../catalog/chinook/dataset";
 import { mcpCatalogEntries } from "../../catalog/mcp/environments";
+import { nycFlightsSqlitePath } from "../../catalog/nyc-flights/dataset";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { ToolSpecSchema } from "../../core/environment/spec";
 import {
@@ -29,6 +30,7 @@ import type { Json } from "../../core/json";
 import type { ExecutionOutcome, ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
+import { tradingDatabase } from "../fixtures/trading-database";
 import { interpolatesArguments, loadDatabase } from "../support/database-harness";
 import { admitImport, failingTests } from "../support/mcp-admission";
 
@@ -36,13 +38,15 @@ const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => W
 const specs = new URL("../../catalog/mcp/specs/", import.meta.url);
 const sqliteText = readFileSync(new URL("sqlite-npx-chinook.json", specs), "utf8");
 const postgresText = readFileSync(new URL("postgres.json", specs), "utf8");
-const chinook: SurfaceDatabase = { source: "chinook@1.0.0", ...seedFromSqlite(chinookSqlitePath) };
-const northwind: SurfaceDatabase = {
-  source: "northwind@1.0.0",
-  ...seedFromSqlite(
-    fileURLToPath(new URL("../../catalog/northwind/northwind.db", import.meta.url)),
-  ),
+const chinook: SurfaceDatabase = {
+  source: "chinook@1.1.0",
+  ...seedFromSqlite(chinookSqlitePath()),
 };
+const nycFlights: SurfaceDatabase = {
+  source: "nyc-flights@1.0.0",
+  ...seedFromSqlite(nycFlightsSqlitePath()),
+};
+const trading: SurfaceDatabase = { source: "trading@1.0.0", ...tradingDatabase() };
 
 type Outcome = ExecutionOutcome;
 
@@ -107,12 +111,12 @@ describe("recognising SQL servers", () => {
       ["describe_table", "describe-table", "sql"],
     ]);
     expect(sqlite.leftOut).toEqual([]);
-    expect(sqlite.database).toBe("chinook@1.0.0");
-    const postgres = importMcpSpec(postgresText, { database: northwind }).report;
+    expect(sqlite.database).toBe("chinook@1.1.0");
+    const postgres = importMcpSpec(postgresText, { database: nycFlights }).report;
     expect(postgres.implemented.map((t) => [t.tool, t.verb])).toEqual([["query", "read"]]);
-    expect(postgres.tables.find((t) => t.name === "Orders")).toMatchObject({
-      key: "OrderID",
-      rows: northwind.seed.tables.Orders?.rows.length,
+    expect(postgres.tables.find((t) => t.name === "flights")).toMatchObject({
+      key: "id",
+      rows: nycFlights.seed.tables.flights?.rows.length,
     });
   });
 
@@ -175,17 +179,17 @@ describe("recognising SQL servers", () => {
       format: "mcp-spec",
       content: postgresText,
       sourceName: "postgres.json",
-      database: northwind,
+      database: nycFlights,
     });
     expect(discovered.tools.map((t) => t.name)).toEqual(["query"]);
-    expect(discovered.schemaSql).toBe(northwind.schemaSql);
+    expect(discovered.schemaSql).toBe(nycFlights.schemaSql);
     const memory = readFileSync(new URL("memory.json", specs), "utf8");
     expect(() =>
       discoverEnvironment(loadDatabase("", { tables: {} }), {
         format: "mcp-spec",
         content: memory,
         sourceName: "memory.json",
-        database: northwind,
+        database: nycFlights,
       }),
     ).toThrow(/no tool that runs SQL/);
     expect(() =>
@@ -193,15 +197,15 @@ describe("recognising SQL servers", () => {
         format: "csv",
         content: "id,name\n1,a\n",
         sourceName: "a.csv",
-        database: northwind,
+        database: nycFlights,
       }),
     ).toThrow(/only with an MCP server/);
   });
 });
 
 describe("reading the served schema without opening it", () => {
-  it("reads every Chinook and Northwind table's columns as SQLite's table_info reports them", () => {
-    for (const database of [chinook, northwind]) {
+  it("reads every table's columns as SQLite's table_info reports them, bracket-quoted DDL included", () => {
+    for (const database of [chinook, nycFlights, trading]) {
       const db = loadDatabase(database.schemaSql, database.seed);
       try {
         const schema = readDatabaseSchema(database.schemaSql);
@@ -237,8 +241,9 @@ describe("reading the served schema without opening it", () => {
 describe("admission", () => {
   const cases = [
     ["sqlite-npx-chinook", sqliteText, chinook],
-    ["sqlite-npx-chinook", sqliteText, northwind],
-    ["postgres", postgresText, northwind],
+    ["sqlite-npx-chinook", sqliteText, nycFlights],
+    ["sqlite-npx-chinook", sqliteText, trading],
+    ["postgres", postgresText, nycFlights],
     ["postgres", postgresText, chinook],
   ] as const;
   for (const [name, text, database] of cases) {
@@ -279,7 +284,7 @@ describe("admission", () => {
       expect(report.totals.admittedTools).toBe(spec.tools.length);
       expect(spec.provenance.map((p) => p.name)).toContainEqual(
         expect.stringMatching(
-          /^(chinook|northwind)@1\.0\.0 \(the database the SQL tools run on\)$/,
+          /^(chinook@1\.1\.0|nyc-flights@1\.0\.0) \(the database the SQL tools run on\)$/,
         ),
       );
     }
@@ -423,7 +428,7 @@ describe("read_query on a Chinook episode", () => {
     expect(outcome.ok).toBe(false);
     if (!outcome.ok && outcome.error.kind === "tool_error")
       expect(outcome.error.message).toMatch(
-        /^SQLite: no such table: .*the tables are: Album, Artist/,
+        /^SQLite: no such table: .*the tables are: Artist, Album, Employee/,
       );
   });
 });
@@ -564,22 +569,22 @@ describe("write_query and create_table on a Chinook episode", () => {
   });
 });
 
-describe("query (server-postgres) on a Northwind episode", () => {
-  it("reads Northwind and refuses to write it", async () => {
-    const ep = await openEpisode(importMcpSpec(postgresText, { database: northwind }));
+describe("query (server-postgres) on a NYC flights episode", () => {
+  it("reads NYC flights and refuses to write it", async () => {
+    const ep = await openEpisode(importMcpSpec(postgresText, { database: nycFlights }));
     try {
       const sql =
-        "SELECT c.CompanyName, COUNT(o.OrderID) AS orders FROM Customers c JOIN Orders o ON o.CustomerID = c.CustomerID GROUP BY c.CustomerID ORDER BY orders DESC, c.CompanyName LIMIT 3";
+        "SELECT a.name, COUNT(f.id) AS flights, ROUND(AVG(f.dep_delay), 2) AS delay FROM airlines a JOIN flights f ON f.carrier = a.carrier GROUP BY a.carrier ORDER BY flights DESC, a.name LIMIT 3";
       expect(resultOf(ep.call("query", { sql }))).toEqual(ep.db.raw.prepare(sql).all());
       const before = await computeStateDigest(ep.db);
-      expect(codeOf(ep.call("query", { sql: 'DELETE FROM "Order Details"' }))).toBe(
+      expect(codeOf(ep.call("query", { sql: "DELETE FROM flights" }))).toBe(
         "statement_not_allowed",
       );
       expect(codeOf(ep.call("query", {}))).toBe("invalid_argument");
       expect(
         codeOf(
           ep.call("query", {
-            sql: 'SELECT COUNT(*) FROM "Order Details" a, "Order Details" b, Shippers s',
+            sql: "SELECT COUNT(*) FROM flights a, flights b, airlines c",
           }),
         ),
       ).toBe("query_too_costly");

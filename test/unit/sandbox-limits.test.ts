@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { chinookSqlitePath } from "../../catalog/chinook/dataset";
 import type { Json } from "../../core/json";
 import type { LoadableTool } from "../../core/sandbox/executor";
 import { DEFAULT_LIMITS } from "../../core/sandbox/limits";
@@ -101,7 +102,7 @@ describe("fuel", () => {
       );
     const sandbox = await executor.load(tools);
     expect(sandbox.loadErrors.size).toBe(0);
-    const db = openBetterSqlite(readFileSync(new URL("Chinook_Sqlite.sqlite", dir)));
+    const db = openBetterSqlite(readFileSync(chinookSqlitePath()));
     const chinookHost = createSeededHost(db, "chinook", "2024-01-01T00:00:00Z");
     const calls: [string, Record<string, Json>][] = [
       ["search_tracks", { query: "love", limit: 20 }],

@@ -1,4 +1,4 @@
-// Graph-walk task synthesis on real data (Chinook, Northwind): walks of the requested length with
+// Graph-walk task synthesis on real data (Chinook, NYC flights): walks of the requested length with
 // dependent calls, the same draft for the same seed, instructions that give nothing away, and a
 // rendered program that replays exactly the walk's calls (as plain JS and in the QuickJS sandbox).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +23,8 @@ import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-har
 
 const worlds = new Map<string, NodeWorld>();
 beforeAll(async () => {
-  for (const name of ["chinook", "northwind"]) worlds.set(name, await nodeWorld(catalogSpec(name)));
+  for (const name of ["chinook", "nyc-flights"])
+    worlds.set(name, await nodeWorld(catalogSpec(name)));
 });
 afterAll(() => {
   for (const w of worlds.values()) w.close();
@@ -96,8 +97,8 @@ function bindings(draft: TaskDraft): number {
 describe.each([
   ["chinook", { chainLength: 3, minWrites: 0 }],
   ["chinook", { chainLength: 4, minWrites: 1 }],
-  ["northwind", { chainLength: 3, minWrites: 0 }],
-  ["northwind", { chainLength: 4, minWrites: 1 }],
+  ["nyc-flights", { chainLength: 3, minWrites: 0 }],
+  ["nyc-flights", { chainLength: 4, minWrites: 1 }],
 ] as const)("graph walks on %s %o", (name, target) => {
   const list = () => drafts(name, `${name}:${target.chainLength}:${target.minWrites}`, target);
   let made: ReturnType<typeof list> = [];

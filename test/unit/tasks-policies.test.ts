@@ -22,7 +22,7 @@ const catalogTools = (name: string): PolicyTool[] =>
 const toolByName = (tools: PolicyTool[]) => new Map(tools.map((t) => [t.name, t]));
 
 describe("randomCalls", () => {
-  for (const env of ["chinook", "northwind"]) {
+  for (const env of ["chinook", "nyc-flights"]) {
     it(`gives schema-valid arguments for every ${env} tool`, () => {
       const tools = catalogTools(env);
       const byName = toolByName(tools);
@@ -164,7 +164,7 @@ describe("noisyRunner and randomPolicy", () => {
 
   it("randomPolicy runs its calls through the runner", () => {
     const inner = echo();
-    const executed = randomPolicy(inner, catalogTools("northwind"), createPrng("p"), 10);
+    const executed = randomPolicy(inner, catalogTools("nyc-flights"), createPrng("p"), 10);
     expect(executed).toHaveLength(10);
     expect(inner.executed).toEqual(executed.map((c) => c.tool));
     expect(executed.every((c) => c.outcome.ok)).toBe(true);

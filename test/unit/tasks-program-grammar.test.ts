@@ -1,6 +1,7 @@
-// Programmatic task synthesis on real data (Chinook, Northwind): every template makes drafts, the
-// emitted program run in the QuickJS sandbox on a fresh copy returns what the exploration computed
-// and what SQL says, instructions give nothing away, and a tool set without lists is refused.
+// Programmatic task synthesis on real data (Chinook, NYC flights) and on generated tools over a
+// synthetic PascalCase database (trading): every template makes drafts, the emitted program run in
+// the QuickJS sandbox on a fresh copy returns what the exploration computed and what SQL says,
+// instructions give nothing away, and a tool set without lists is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Json } from "../../core/json";
 import { createPrng } from "../../core/sandbox/determinism";
@@ -13,13 +14,15 @@ import type { ProgramPlan } from "../../core/tasks/program-plan";
 import { createSampler } from "../../core/tasks/sampler";
 import { buildToolGraph } from "../../core/tasks/tool-graph";
 import { profileTools } from "../../core/tasks/tool-profiles";
+import { tradingSpec } from "../fixtures/trading-database";
 import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";
 
-const ENVIRONMENTS = ["chinook", "northwind"] as const;
+const ENVIRONMENTS = ["chinook", "nyc-flights"] as const;
 const worlds = new Map<string, NodeWorld>();
 
 beforeAll(async () => {
   for (const name of ENVIRONMENTS) worlds.set(name, await nodeWorld(catalogSpec(name)));
+  worlds.set("trading", await nodeWorld(tradingSpec()));
 });
 afterAll(() => {
   for (const w of worlds.values()) w.close();
@@ -96,18 +99,23 @@ function expectClean(name: string, p: ProgramPlan) {
   expect(p.instruction).not.toMatch(/\b(customer|order|product|invoice)_?id\b/i);
 }
 
-describe("program grammar: every template on real data", () => {
+describe("program grammar: every template on real data and on generated tools", () => {
   const cases: [string, string][] = [
     ["chinook", "argmax-detail"],
     ["chinook", "filter-count"],
     ["chinook", "conditional-write-loop"],
     ["chinook", "branch"],
     ["chinook", "branch-write"],
-    ["northwind", "argmax-detail"],
-    ["northwind", "filter-count"],
-    ["northwind", "sum-over-relation"],
-    ["northwind", "conditional-write-loop"],
-    ["northwind", "branch-write"],
+    ["nyc-flights", "argmax-detail"],
+    ["nyc-flights", "filter-count"],
+    ["nyc-flights", "sum-over-relation"],
+    ["nyc-flights", "conditional-write-loop"],
+    ["nyc-flights", "branch-write"],
+    ["trading", "argmax-detail"],
+    ["trading", "filter-count"],
+    ["trading", "sum-over-relation"],
+    ["trading", "conditional-write-loop"],
+    ["trading", "branch-write"],
   ];
   it.each(cases)("%s %s: the sandboxed program returns the explored answer", async (env, name) => {
     const found = firstPlan(env, name);
@@ -153,20 +161,20 @@ describe("program grammar: answers agree with SQL", () => {
     expect(run.value.ok && run.value.answer).toBe(rows[0]?.answer);
   });
 
-  it("filter-count on Northwind products matches a query", async () => {
+  it("filter-count on generated tools over PascalCase columns (trading products) matches a query", async () => {
     const pattern =
       /products of the category whose category name is (.+) have a unit price above ([\d.]+)\?/;
-    const found = firstPlan("northwind", "filter-count", (p) => pattern.test(p.instruction), 60);
+    const found = firstPlan("trading", "filter-count", (p) => pattern.test(p.instruction), 60);
     expect(found).toBeDefined();
     if (!found) return;
     const [, category, threshold] = pattern.exec(found.plan.instruction) ?? [];
     const rows = sql(
-      "northwind",
+      "trading",
       `SELECT COUNT(*) AS n FROM Products p JOIN Categories c ON c.CategoryID = p.CategoryID
        WHERE c.CategoryName = ? AND p.UnitPrice > ?`,
       [category ?? "", Number(threshold)],
     );
-    const run = await runProgram("northwind", functionSourceOf(found.plan), found.seed);
+    const run = await runProgram("trading", functionSourceOf(found.plan), found.seed);
     expect(run.value.ok && run.value.answer).toBe(rows[0]?.n);
     expect(found.plan.expected).toBe(rows[0]?.n);
   });
@@ -196,29 +204,35 @@ describe("program grammar: answers agree with SQL", () => {
 });
 
 describe("programTask", () => {
-  it("is deterministic and its drafts are complete", () => {
-    const { world } = worldOf("northwind");
-    const parts = contextParts("northwind");
-    const draftWith = (seed: string) =>
-      world.fresh({ seed, clockStart: world.clockStart }, (runner) =>
-        programTask({ ...parts, rng: createPrng(seed), runner }, { chainLength: 3, minWrites: 0 }),
-      ).value;
-    let ok = 0;
-    for (const seed of ["s1", "s2", "s3", "s4", "s5", "s6"]) {
-      const a = draftWith(seed);
-      expect(draftWith(seed)).toEqual(a);
-      if (!a.ok) continue;
-      ok++;
-      expect(a.draft.kind).toBe("programmatic");
-      expect(a.draft.program.startsWith("(args, ctx) => {")).toBe(true);
-      expect(a.draft.difficulty.chainLength).toBeGreaterThanOrEqual(2);
-      expect(a.draft.difficulty.branching).toBeGreaterThanOrEqual(1);
-      expect(a.draft.difficulty.hiddenIds).toBe(a.draft.hidden.length);
-      expect(a.draft.answerMatch).toBeDefined();
-      expect(a.draft.tools.length).toBeGreaterThanOrEqual(2);
-    }
-    expect(ok).toBeGreaterThanOrEqual(4);
-  });
+  it.each(["nyc-flights", "trading"])(
+    "is deterministic and its drafts are complete on %s",
+    (name) => {
+      const { world } = worldOf(name);
+      const parts = contextParts(name);
+      const draftWith = (seed: string) =>
+        world.fresh({ seed, clockStart: world.clockStart }, (runner) =>
+          programTask(
+            { ...parts, rng: createPrng(seed), runner },
+            { chainLength: 3, minWrites: 0 },
+          ),
+        ).value;
+      let ok = 0;
+      for (const seed of ["s1", "s2", "s3", "s4", "s5", "s6"]) {
+        const a = draftWith(seed);
+        expect(draftWith(seed)).toEqual(a);
+        if (!a.ok) continue;
+        ok++;
+        expect(a.draft.kind).toBe("programmatic");
+        expect(a.draft.program.startsWith("(args, ctx) => {")).toBe(true);
+        expect(a.draft.difficulty.chainLength).toBeGreaterThanOrEqual(2);
+        expect(a.draft.difficulty.branching).toBeGreaterThanOrEqual(1);
+        expect(a.draft.difficulty.hiddenIds).toBe(a.draft.hidden.length);
+        expect(a.draft.answerMatch).toBeDefined();
+        expect(a.draft.tools.length).toBeGreaterThanOrEqual(2);
+      }
+      expect(ok).toBeGreaterThanOrEqual(4);
+    },
+  );
 
   it("makes write tasks when writes are asked for", () => {
     const { world } = worldOf("chinook");

@@ -1,5 +1,5 @@
 // Instructions name records the way a user would: a customer by name, a track by its title, an
-// order whose ship name is shared by that name and a second attribute, and only when a read tool
+// airport whose name is shared by that name and a second attribute, and only when a read tool
 // of the environment finds the record by those words. Records with no such attribute (a playlist
 // no tool lists, an invoice line) keep their identifier.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ interface Opened {
 
 const opened = new Map<string, Opened>();
 beforeAll(async () => {
-  for (const name of ["chinook", "northwind"]) {
+  for (const name of ["chinook", "nyc-flights"]) {
     const env = await nodeWorld(catalogSpec(name));
     const profiles = profileTools(observeTools(env.world));
     opened.set(name, { env, profiles, namer: createRecordNamer(env.world.db, profiles) });
@@ -76,13 +76,13 @@ describe("naming a stated record", () => {
 
   it("adds a second attribute when the name is shared", () => {
     const shared = one(
-      "northwind",
-      `SELECT OrderID AS id, ShipName AS ship FROM Orders
-       WHERE ShipName IN (SELECT ShipName FROM Orders GROUP BY ShipName HAVING COUNT(*) > 1)
-       ORDER BY OrderID LIMIT 1`,
+      "nyc-flights",
+      `SELECT faa AS id, name FROM airports
+       WHERE name IN (SELECT name FROM airports GROUP BY name HAVING COUNT(*) > 1)
+       ORDER BY faa LIMIT 1`,
     );
-    const named = describeRecord("northwind", "get_order", "order_id", Number(shared.id));
-    expect(named?.phrase).toContain(String(shared.ship));
+    const named = describeRecord("nyc-flights", "get_airport", "faa", String(shared.id));
+    expect(named?.phrase).toContain(String(shared.name));
     expect(named?.phrase).toMatch(/ and /);
     expect(named?.phrase).not.toContain(String(shared.id));
   });

@@ -1,15 +1,17 @@
-// The value sampler on real databases: Chinook and Northwind loaded the way an episode loads them,
-// candidates checked against the rows themselves, and draws fixed by the seed.
+// The value sampler on real databases (Chinook, NYC flights) and on generated tools over PascalCase
+// columns (a synthetic database), loaded the way an episode loads them, candidates checked against
+// the rows themselves, and draws fixed by the seed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
 import chinookJson from "../../catalog/dist/chinook.json";
-import northwindJson from "../../catalog/dist/northwind.json";
+import nycFlightsJson from "../../catalog/dist/nyc-flights.json";
 import { type EnvironmentSpec, EnvironmentSpecSchema } from "../../core/environment/spec";
 import { createPrng } from "../../core/sandbox/determinism";
 import { createSampler } from "../../core/tasks/sampler";
 import type { ToolProfile } from "../../core/tasks/tool-profile";
 import { profileTools } from "../../core/tasks/tool-profiles";
 import type { ValueSampler } from "../../core/tasks/value-sampler";
+import { tradingSpec } from "../fixtures/trading-database";
 import { loadDatabase } from "../support/database-harness";
 
 interface World {
@@ -24,16 +26,19 @@ function open(spec: EnvironmentSpec): World {
 }
 
 let chinook: World;
-let northwind: World;
+let nycFlights: World;
+let trading: World;
 
 beforeAll(() => {
   chinook = open(EnvironmentSpecSchema.parse(chinookJson));
-  northwind = open(EnvironmentSpecSchema.parse(northwindJson));
+  nycFlights = open(EnvironmentSpecSchema.parse(nycFlightsJson));
+  trading = open(tradingSpec());
 });
 
 afterAll(() => {
   chinook?.db.raw.close();
-  northwind?.db.raw.close();
+  nycFlights?.db.raw.close();
+  trading?.db.raw.close();
 });
 
 function sample(world: World, tool: string, input: string, limit: number, seed: string) {
@@ -101,17 +106,32 @@ describe("createSampler", () => {
     expect(limits).toEqual(expect.arrayContaining([2, 5]));
   });
 
-  it("reads Northwind's PascalCase columns for snake_case inputs", () => {
-    const customers = sample(northwind, "get_customer", "customer_id", 5, "nw");
-    const customerIds = column(northwind, 'SELECT "CustomerID" FROM "Customers"');
+  it("reads PascalCase columns for the snake_case inputs of generated tools", () => {
+    const customers = sample(trading, "get_customer", "customer_id", 5, "tr");
+    const customerIds = column(trading, 'SELECT "CustomerID" FROM "Customers"');
     expect(customers).toHaveLength(5);
     for (const id of customers) expect(customerIds).toContain(id);
 
-    const orders = sample(northwind, "get_order", "order_id", 5, "nw");
-    for (const id of orders) expect(typeof id).toBe("number");
-    const prices = sample(northwind, "search_products", "min_unit_price", 3, "nw");
-    const unitPrices = column(northwind, 'SELECT "UnitPrice" FROM "Products"');
+    const orders = sample(trading, "get_order", "order_id", 5, "tr");
+    const orderIds = column(trading, 'SELECT "OrderID" FROM "Orders"');
+    expect(orders).toHaveLength(5);
+    for (const id of orders) expect(orderIds).toContain(id);
+    const prices = sample(trading, "search_products", "min_unit_price", 3, "tr");
+    const unitPrices = column(trading, 'SELECT "UnitPrice" FROM "Products"');
+    expect(prices.length).toBeGreaterThan(0);
     for (const price of prices) expect(unitPrices).toContain(price);
+  });
+
+  it("draws NYC flights' text keys and range bounds from their columns", () => {
+    const carriers = sample(nycFlights, "get_airline", "carrier", 5, "nyc");
+    const airlineCodes = column(nycFlights, "SELECT carrier FROM airlines");
+    expect(carriers).toHaveLength(5);
+    for (const code of carriers) expect(airlineCodes).toContain(code);
+
+    const seats = sample(nycFlights, "search_planes", "min_seats", 3, "nyc");
+    const planeSeats = column(nycFlights, "SELECT seats FROM planes");
+    expect(seats.length).toBeGreaterThan(0);
+    for (const n of seats) expect(planeSeats).toContain(n);
   });
 
   it("gives nothing when asked for nothing", () => {
@@ -120,32 +140,31 @@ describe("createSampler", () => {
 });
 
 describe("values from one row", () => {
-  function row(tool: string, inputs: string[], fixed: Record<string, number>, seed: string) {
-    const profile = northwind.profiles.find((p) => p.name === tool);
+  function row(tool: string, inputs: string[], fixed: Record<string, string>, seed: string) {
+    const profile = nycFlights.profiles.find((p) => p.name === tool);
     if (!profile) throw new Error(`no tool ${tool}`);
     const fields = profile.inputs.filter((i) => inputs.includes(i.name));
-    return northwind.sampler.row?.(profile, fields, fixed, createPrng(seed));
+    return nycFlights.sampler.row?.(profile, fields, fixed, createPrng(seed));
   }
 
-  it("draws an order and a product that really are a line of that order", () => {
+  // Tail numbers belong to one airline's fleet: drawn apart, a carrier and a tail number almost
+  // never fly together.
+  it("draws a carrier and a tail number that really are one flight's", () => {
     for (const seed of ["r1", "r2", "r3", "r4"]) {
-      const drawn = row("get_order_detail", ["order_id", "product_id"], {}, seed);
+      const drawn = row("search_flights", ["carrier", "tailnum"], {}, seed);
       expect(drawn).toBeDefined();
-      const found = northwind.db.query(
-        'SELECT COUNT(*) AS n FROM "Order Details" WHERE "OrderID" = ? AND "ProductID" = ?',
-        [drawn?.order_id as number, drawn?.product_id as number],
+      const found = nycFlights.db.query(
+        "SELECT COUNT(*) AS n FROM flights WHERE carrier = ? AND tailnum = ?",
+        [drawn?.carrier as string, drawn?.tailnum as string],
       );
-      expect(found[0]?.n).toBe(1);
+      expect(Number(found[0]?.n)).toBeGreaterThanOrEqual(1);
     }
   });
 
   it("keeps a value already chosen and draws the rest from its rows", () => {
-    const drawn = row("delete_order_detail", ["product_id"], { order_id: 10248 }, "fixed");
-    const products = column(
-      northwind,
-      'SELECT "ProductID" FROM "Order Details" WHERE "OrderID" = 10248',
-    );
-    expect(products).toContain(drawn?.product_id);
-    expect(row("delete_order_detail", ["product_id"], { order_id: 1 }, "none")).toBeUndefined();
+    const drawn = row("search_flights", ["tailnum"], { carrier: "HA" }, "fixed");
+    const fleet = column(nycFlights, "SELECT tailnum FROM flights WHERE carrier = 'HA'");
+    expect(fleet).toContain(drawn?.tailnum);
+    expect(row("search_flights", ["tailnum"], { carrier: "ZZ" }, "none")).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ function shard(input: Record<string, unknown>) {
   return SynthesisShardSchema.parse(input);
 }
 
-describe.each(["chinook", "northwind"])("synthesis on %s", (name) => {
+describe.each(["chinook", "nyc-flights"])("synthesis on %s", (name) => {
   let env: NodeWorld;
   beforeAll(async () => {
     env = await nodeWorld(catalogSpec(name));

@@ -1,16 +1,19 @@
-// Tool profiles and the dependency graph on the real catalog: Chinook's hand-written camelCase
-// tools, Northwind's generated snake_case tools over PascalCase columns, and MCP-derived tools.
+// Tool profiles and the dependency graph: Chinook's hand-written camelCase tools, NYC flights'
+// generated snake_case tools, generated snake_case tools over PascalCase columns (a synthetic
+// database), and MCP-derived tools.
 import { describe, expect, it } from "vitest";
 import chinookJson from "../../catalog/dist/chinook.json";
 import githubJson from "../../catalog/dist/mcp-github.json";
-import northwindJson from "../../catalog/dist/northwind.json";
+import nycFlightsJson from "../../catalog/dist/nyc-flights.json";
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { buildToolGraph, outEdges, toolGraphJson } from "../../core/tasks/tool-graph";
 import type { ToolGraph, ToolProfile } from "../../core/tasks/tool-profile";
 import { profileTools } from "../../core/tasks/tool-profiles";
+import { tradingSpec } from "../fixtures/trading-database";
 
 const chinook = profileTools(EnvironmentSpecSchema.parse(chinookJson).tools);
-const northwind = profileTools(EnvironmentSpecSchema.parse(northwindJson).tools);
+const nycFlights = profileTools(EnvironmentSpecSchema.parse(nycFlightsJson).tools);
+const trading = profileTools(tradingSpec().tools);
 const github = profileTools(EnvironmentSpecSchema.parse(githubJson).tools);
 
 function profile(profiles: readonly ToolProfile[], name: string): ToolProfile {
@@ -45,21 +48,23 @@ describe("profileTools", () => {
       entity: "track",
       owner: "playlist",
     });
-    expect(parts(northwind, "list_orders_of_customer")).toEqual({
+    expect(parts(trading, "list_orders_of_customer")).toEqual({
       verb: "list",
       entity: "order",
       owner: "customer",
     });
     // `by region` groups by a column: the tool takes no region id, so region is no owner.
-    expect(parts(northwind, "count_customers_by_region")).toEqual({
+    expect(parts(trading, "count_customers_by_region")).toEqual({
       verb: "count",
       entity: "customer",
     });
-    expect(parts(northwind, "sum_order_detail_quantity_by_product")).toEqual({
+    expect(parts(nycFlights, "count_planes_by_engine")).toEqual({ verb: "count", entity: "plane" });
+    expect(parts(trading, "sum_order_line_quantity_by_product")).toEqual({
       verb: "sum",
-      entity: "order detail",
+      entity: "order line",
       owner: "product",
     });
+    expect(parts(nycFlights, "get_weather")).toEqual({ verb: "get", entity: "weather" });
     expect(parts(github, "create_issue")).toMatchObject({ verb: "create", entity: "issue" });
     expect(parts(github, "search_repositories")).toMatchObject({ entity: "repository" });
   });
@@ -116,20 +121,27 @@ describe("profileTools", () => {
     // Error tests return nothing, so they add no fields.
     expect(paths).not.toContain("code");
 
-    const order = profile(northwind, "get_order");
+    const order = profile(trading, "get_order");
     expect(order.listPath).toBeUndefined();
     expect(order.outputs.find((f) => f.path === "CustomerID")).toMatchObject({
       key: "customerid",
       type: "string",
       identifier: true,
     });
-    expect(profile(northwind, "list_orders_of_customer").listPath).toBe("items");
+    expect(profile(trading, "list_orders_of_customer").listPath).toBe("items");
+    const flights = profile(nycFlights, "search_flights");
+    expect(flights.listPath).toBe("items");
+    expect(flights.outputs.find((f) => f.path === "items[].id")).toMatchObject({
+      type: "integer",
+      identifier: true,
+    });
   });
 });
 
 describe("buildToolGraph", () => {
   const chinookGraph = buildToolGraph(chinook);
-  const northwindGraph = buildToolGraph(northwind);
+  const nycFlightsGraph = buildToolGraph(nycFlights);
+  const tradingGraph = buildToolGraph(trading);
 
   it("links an identifier output to the input it can fill", () => {
     expect(edge(chinookGraph, "find_customer", "list_customer_invoices")).toEqual({
@@ -149,10 +161,15 @@ describe("buildToolGraph", () => {
       via: [{ output: "tracks[].trackId", input: "trackIds" }],
     });
     // Across naming conventions: PascalCase column output to a snake_case argument.
-    expect(edge(northwindGraph, "get_order", "get_customer")).toMatchObject({
+    expect(edge(tradingGraph, "get_order", "get_customer")).toMatchObject({
       strength: "strong",
       weight: 3,
       via: [{ output: "CustomerID", input: "customer_id" }],
+    });
+    expect(edge(nycFlightsGraph, "search_flights", "get_flight")).toMatchObject({
+      strength: "strong",
+      weight: 3,
+      via: [{ output: "items[].id", input: "id" }],
     });
   });
 
@@ -179,7 +196,7 @@ describe("buildToolGraph", () => {
   });
 
   it("gives every tool an edge to every other tool, in a fixed order", () => {
-    for (const graph of [chinookGraph, northwindGraph]) {
+    for (const graph of [chinookGraph, nycFlightsGraph, tradingGraph]) {
       const n = graph.tools.length;
       expect(graph.edges).toHaveLength(n * (n - 1));
       for (const tool of graph.tools) expect(outEdges(graph, tool.name)).toHaveLength(n - 1);

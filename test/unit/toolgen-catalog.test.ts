@@ -1,13 +1,17 @@
-// Schema-driven tools for the real Chinook and Northwind databases: generated from the loaded
-// episode database, then every one admitted by its own tests in the QuickJS sandbox.
+// Schema-driven tools for the real Chinook and NYC flights databases, and for a small synthetic
+// database with the schema quirks they lack (spaced names, views, BLOBs, CHECKs, an empty table):
+// generated from the loaded episode database, then every one admitted by its own tests in the
+// QuickJS sandbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { ToolSpecSchema } from "../../core/environment/spec";
+import { tradingDatabase } from "../fixtures/trading-database";
 import {
   type Generated,
   generateAndAdmit,
   interpolatesArguments,
 } from "../support/database-harness";
+import { datasets } from "../support/datasets";
 
 function kinds(g: Generated): Record<string, number> {
   const out: Record<string, number> = {};
@@ -44,7 +48,7 @@ function expectWellFormed(g: Generated) {
 describe("toolgen: chinook", () => {
   let g: Generated;
   beforeAll(async () => {
-    const { schemaSql, seed } = seedFromSqlite("catalog/chinook/Chinook_Sqlite.sqlite");
+    const { schemaSql, seed } = seedFromSqlite(datasets.chinook);
     g = await generateAndAdmit(schemaSql, seed);
   });
   afterAll(() => g?.close());
@@ -153,10 +157,98 @@ describe("toolgen: chinook", () => {
   });
 });
 
-describe("toolgen: northwind", () => {
+describe("toolgen: nyc-flights", () => {
   let g: Generated;
   beforeAll(async () => {
-    const { schemaSql, seed } = seedFromSqlite("test/fixtures/northwind.db");
+    const { schemaSql, seed } = seedFromSqlite(datasets.nycFlights);
+    g = await generateAndAdmit(schemaSql, seed);
+  });
+  afterAll(() => g?.close());
+
+  it("admits every generated tool", () => {
+    expectAllAdmitted(g);
+    expect(g.admission.totals.tests).toBeGreaterThanOrEqual(100);
+  });
+
+  it("generates each kind of tool per table, following only the declared keys", () => {
+    expect(kinds(g)).toEqual({
+      get: 5,
+      search: 5,
+      list: 3,
+      create: 5,
+      update: 5,
+      delete: 5,
+      count: 6,
+      sum: 4,
+    });
+    expect(g.tools).toHaveLength(38);
+    expectWellFormed(g);
+    expect(g.report.totals).toMatchObject({ tables: 5, tools: 38, skipped: 0 });
+    expect(g.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        "get_weather",
+        "list_flights_by_carrier",
+        "list_flights_by_origin",
+        "list_weathers_by_origin",
+        "count_planes_by_engine",
+        "delete_weather",
+      ]),
+    );
+    // dest and tailnum are plain columns (the data has values no parent row holds): no relation.
+    expect(
+      g.tools.map((t) => t.name).filter((n) => /dest|tailnum|plane_by|of_plane/.test(n)),
+    ).toEqual([]);
+    expect(tool(g, "get_weather").inputSchema.required).toEqual(["origin", "time_hour"]);
+  });
+
+  it("takes enums from low-cardinality columns, formats from the values, nulls from the schema", () => {
+    expect(tool(g, "search_airports").inputSchema.properties).toMatchObject({
+      dst: { type: "string", enum: ["A", "N", "U"] },
+      limit: { type: "integer", minimum: 1, maximum: 50 },
+      offset: { type: "integer", minimum: 0 },
+    });
+    expect(tool(g, "search_planes").inputSchema.properties).toMatchObject({
+      engine: { type: "string", enum: expect.arrayContaining(["Turbo-fan", "Turbo-jet"]) },
+    });
+    expect(tool(g, "search_flights").inputSchema.properties).toMatchObject({
+      time_hour_from: { type: "string", format: "date-time" },
+    });
+    const create = tool(g, "create_flight").inputSchema;
+    expect(create.properties).toMatchObject({
+      dep_delay: { type: ["integer", "null"] },
+      tailnum: { type: ["string", "null"] },
+      carrier: { type: "string" },
+    });
+    expect(create.required).toContain("carrier");
+    expect(create.required).not.toContain("dep_delay");
+    expect(create.properties).not.toHaveProperty("id");
+  });
+
+  it("refuses duplicates, unknown parents and referenced deletes with the right codes", () => {
+    const codes = (name: string) => tool(g, name).tests.map((t) => t.expect.error?.code ?? "ok");
+    expect(codes("create_weather")).toEqual([
+      "ok",
+      "invalid_arguments",
+      "constraint_unique",
+      "constraint_foreign_key",
+    ]);
+    expect(codes("create_flight")).toContain("constraint_foreign_key");
+    expect(codes("create_airline")).toContain("constraint_unique");
+    expect(codes("delete_airline")).toEqual(["ok", "conflict", "not_found"]);
+    // Nothing refers to a flight, so there is no conflict to test.
+    expect(codes("delete_flight")).toEqual(["ok", "not_found"]);
+  });
+
+  it("leaves the seeded database untouched", () => {
+    expect(g.db.query("SELECT COUNT(*) AS n FROM flights")).toEqual([{ n: 6099 }]);
+    expect(g.db.query("SELECT COUNT(*) AS n FROM _aw_changes")).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("toolgen: schema quirks (synthetic trading database)", () => {
+  let g: Generated;
+  beforeAll(async () => {
+    const { schemaSql, seed } = tradingDatabase();
     g = await generateAndAdmit(schemaSql, seed);
   });
   afterAll(() => g?.close());
@@ -167,27 +259,30 @@ describe("toolgen: northwind", () => {
 
   it("generates tools for tables (never views), names with spaces included", () => {
     expect(kinds(g)).toEqual({
-      get: 11,
-      search: 11,
-      list: 11,
-      create: 11,
-      update: 10,
-      delete: 4,
-      count: 10,
+      get: 7,
+      search: 7,
+      list: 6,
+      create: 7,
+      update: 7,
+      delete: 3,
+      count: 6,
       sum: 6,
     });
-    expect(g.tools).toHaveLength(74);
+    expect(g.tools).toHaveLength(49);
     expectWellFormed(g);
-    expect(g.report.tables.map((t) => t.table)).not.toContain("Invoices");
+    const tables = g.report.tables.map((t) => t.table);
+    expect(tables).toContain("Order Lines");
+    expect(tables).not.toContain("Order Lines Extended");
+    expect(tables).not.toContain("Current Products");
     expect(g.tools.map((t) => t.name)).toEqual(
       expect.arrayContaining([
-        "get_order_detail",
-        "list_order_details_of_order",
-        "delete_order_detail",
-        "create_order_detail",
+        "get_order_line",
+        "list_order_lines_of_order",
+        "delete_order_line",
+        "create_order_line",
       ]),
     );
-    expect(tool(g, "get_order_detail").implementation).toContain('FROM \\"Order Details\\"');
+    expect(tool(g, "get_order_line").implementation).toContain('FROM \\"Order Lines\\"');
   });
 
   it("takes enums from low-cardinality columns and bounds from CHECK constraints", () => {
@@ -201,7 +296,7 @@ describe("toolgen: northwind", () => {
       limit: { type: "integer", minimum: 1, maximum: 50 },
       offset: { type: "integer", minimum: 0 },
     });
-    const create = tool(g, "create_order_detail").inputSchema;
+    const create = tool(g, "create_order_line").inputSchema;
     expect(create.required).toEqual(["order_id", "product_id"]);
     expect(create.properties).toMatchObject({
       quantity: { type: "integer", minimum: 1 },
@@ -212,7 +307,7 @@ describe("toolgen: northwind", () => {
 
   it("refuses duplicates, unknown parents and referenced deletes with the right codes", () => {
     const codes = (name: string) => tool(g, name).tests.map((t) => t.expect.error?.code ?? "ok");
-    expect(codes("create_order_detail")).toEqual([
+    expect(codes("create_order_line")).toEqual([
       "ok",
       "invalid_arguments",
       "constraint_unique",
@@ -220,14 +315,14 @@ describe("toolgen: northwind", () => {
       "constraint_foreign_key",
     ]);
     expect(codes("create_customer")).toContain("constraint_unique");
-    expect(codes("delete_territory")).toEqual(["ok", "conflict", "not_found"]);
+    expect(codes("delete_product")).toEqual(["ok", "conflict", "not_found"]);
   });
 
   it("leaves BLOBs out and reports empty tables", () => {
     const categories = g.report.tables.find((t) => t.table === "Categories");
     expect(categories?.notes).toEqual(["BLOB columns are not returned or written: Picture"]);
     expect(JSON.stringify(tool(g, "get_category").tests)).not.toContain("Picture");
-    const empty = g.report.tables.find((t) => t.table === "CustomerDemographics");
+    const empty = g.report.tables.find((t) => t.table === "Customer Groups");
     expect(empty?.tools).toEqual([]);
     expect(empty?.skipped[0]?.reason).toMatch(/no rows/);
   });

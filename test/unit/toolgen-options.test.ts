@@ -2,26 +2,26 @@
 // toolgen tests rely on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
-import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { generateTools } from "../../core/toolgen/generate-tools";
+import { tradingDatabase } from "../fixtures/trading-database";
 import { interpolatesArguments, loadDatabase } from "../support/database-harness";
 
 describe("toolgen options", () => {
   let db: BetterSqliteDatabase;
   beforeAll(() => {
-    const { schemaSql, seed } = seedFromSqlite("test/fixtures/northwind.db");
+    const { schemaSql, seed } = tradingDatabase();
     db = loadDatabase(schemaSql, seed);
   });
   afterAll(() => db?.raw.close());
 
   it("generates only for the tables asked for, and reports names that are not tables", () => {
     const { tools, report } = generateTools(db, {
-      tables: ["Orders", "order details", "Invoices"],
+      tables: ["Orders", "order lines", "Current Products"],
     });
-    expect(report.tables.map((t) => t.table)).toEqual(["Order Details", "Orders"]);
+    expect(report.tables.map((t) => t.table)).toEqual(["Order Lines", "Orders"]);
     expect(report.skippedTables).toEqual([
       {
-        table: "Invoices",
+        table: "Current Products",
         reason: "not a user table (a view, an internal table, or no such name)",
       },
     ]);
@@ -36,7 +36,7 @@ describe("toolgen options", () => {
       "list_orders_by_ship_via",
     ]);
     expect(report.tables[0]?.skipped.filter((s) => /maxToolsPerTable/.test(s.reason)).length).toBe(
-      8,
+      7,
     );
   });
 

@@ -1,4 +1,4 @@
-// Who may see or change a resource with an owner (issue 12): its owner key, or an admin key. Every
+// Who may see or change a resource with an owner: its owner key, or an admin key. Every
 // other caller is told the resource does not exist, with the same 404 as a truly missing id.
 import type { Caller } from "../../durable-objects/episode-rpc";
 import type { CatalogDb } from "../catalog/catalog-db";

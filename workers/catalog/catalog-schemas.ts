@@ -41,7 +41,7 @@ export const EnvironmentRefParams = z.object({
     })
     .openapi({
       param: { name: "ref", in: "path" },
-      example: "chinook@1.0.0",
+      example: "chinook@1.1.0",
       description: "`name` (every version) or `name@version` (one version)",
     }),
 });

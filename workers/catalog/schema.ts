@@ -248,10 +248,10 @@ export const synthesisShards = sqliteTable(
 );
 
 /**
- * Named chat policies (issue 5): an OpenAI-compatible endpoint and model. The endpoint's API key
+ * Named chat policies: an OpenAI-compatible endpoint and model. The endpoint's API key
  * is stored encrypted (AES-GCM under AGENT_WORLD_SECRETS_KEY) and never read back over the API;
  * `api_key_hint` keeps its last four characters so a person can tell keys apart. Names are per
- * owner key (issue 12): two keys may each have a `p`, and neither sees the other's.
+ * owner key: two keys may each have a `p`, and neither sees the other's.
  */
 export const policies = sqliteTable(
   "policies",

@@ -1,6 +1,6 @@
 // Named policies in the D1 catalog: create, replace, get, list, delete, and `resolvePolicy`, the
-// one place a stored API key is decrypted (for a rollout, in memory). Names are per owner key
-// (issue 12): every read and write names the owner, so one key can never reach another's policy
+// one place a stored API key is decrypted (for a rollout, in memory). Names are per owner key:
+// every read and write names the owner, so one key can never reach another's policy
 // or its stored key. The built-ins `oracle` and `random` are never stored.
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";

@@ -11,7 +11,7 @@ export const EpisodeIdParams = z.object({
 export const CreateEpisodeBody = z
   .object({
     environment: z.string().min(1).optional().openapi({
-      example: "chinook@1.0.0",
+      example: "chinook@1.1.0",
       description: "`name` or `name@version`; omit when `task` is given",
     }),
     task: z

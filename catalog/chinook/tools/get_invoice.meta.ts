@@ -23,7 +23,7 @@ export default defineTool({
           invoiceId: 98,
           customerId: 1,
           customerName: "Luís Gonçalves",
-          invoiceDate: "2022-03-11 00:00:00",
+          invoiceDate: "2008-03-10 00:00:00",
           billing: {
             address: "Av. Brigadeiro Faria Lima, 2170",
             city: "São José dos Campos",
@@ -62,7 +62,7 @@ export default defineTool({
         match: "subset",
         result: {
           customerName: "Leonie Köhler",
-          invoiceDate: "2021-01-01 00:00:00",
+          invoiceDate: "2007-01-01 00:00:00",
           billing: { city: "Stuttgart", state: null },
           lines: [
             { trackName: "Balls to the Wall", artist: "Accept" },

@@ -31,7 +31,7 @@ export default defineTool({
           invoices: [
             {
               invoiceId: 382,
-              invoiceDate: "2025-08-07 00:00:00",
+              invoiceDate: "2011-08-07 00:00:00",
               total: 8.91,
               lineCount: 9,
               billingCity: "São José dos Campos",
@@ -39,7 +39,7 @@ export default defineTool({
             },
             {
               invoiceId: 327,
-              invoiceDate: "2024-12-07 00:00:00",
+              invoiceDate: "2010-12-07 00:00:00",
               total: 13.86,
               lineCount: 14,
               billingCity: "São José dos Campos",
