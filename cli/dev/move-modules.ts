@@ -5,7 +5,15 @@
 // can be run again on the new tree: entries whose old path is gone and new path exists are done.
 // Usage: tsx cli/dev/move-modules.ts <mapping.json> [--dry-run]
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -143,7 +151,16 @@ function main() {
     if (tracked) git("mv", from, to);
     else execFileSync("mv", [join(root, from), join(root, to)]);
   }
+  for (const from of pending.keys()) removeEmptyDirectories(dirname(join(root, from)));
   console.log(`${pending.size} moved, ${rewrites.size} files rewritten`);
+}
+
+/** Removes `dir` and its parents up to the repository root while they are empty. */
+function removeEmptyDirectories(dir: string): void {
+  for (let at = dir; at.startsWith(root) && at !== root; at = dirname(at)) {
+    if (!existsSync(at) || readdirSync(at).length > 0) return;
+    rmdirSync(at);
+  }
 }
 
 function escapeRegExp(text: string): string {
