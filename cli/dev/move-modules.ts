@@ -107,9 +107,10 @@ function main() {
     const next = text.replace(SPECIFIER, (whole, lead: string, quote: string, spec: string) => {
       const resolved = resolveOld(oldDir, spec, (p) => oldFiles.has(p));
       if (resolved === undefined) {
-        if (!moved) return whole;
         // A directory or a file not in git (a build output): keep pointing at the same place.
+        // Specifiers naming nothing on disk are text (guest code in a string), left as written.
         const target = posix.normalize(posix.join(oldDir, spec));
+        if (!moved || !existsSync(join(root, target))) return whole;
         let path = posix.relative(newDir, target) || ".";
         if (!path.startsWith(".")) path = `./${path}`;
         if (spec.endsWith("/") && !path.endsWith("/")) path = `${path}/`;
