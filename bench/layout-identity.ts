@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { importMcpSpec } from "../core/importers/mcp-spec-import";
+import { importMcpSpec } from "../core/mcp/import/spec-import";
 import { SynthesisShardSchema } from "../core/tasks/synthesis-request";
 import { synthesizeTasks } from "../core/tasks/synthesize";
 import { catalogSpec, nodeWorld } from "../test/support/synthesis-harness";

@@ -6,7 +6,7 @@ export const errorStatus = {
   invalid_json: 400,
   validation_failed: 400,
   invalid_arguments: 400,
-  // The strict JSON reader (core/json-input.ts): nested too deep, a number no double holds, `__proto__`.
+  // The strict JSON reader (core/base/json-input.ts): nested too deep, a number no double holds, `__proto__`.
   too_deep: 400,
   number_out_of_range: 400,
   reserved_key: 400,

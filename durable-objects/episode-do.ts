@@ -3,7 +3,14 @@
 // every method returns a Result so errors survive the RPC boundary.
 import { DurableObject } from "cloudflare:workers";
 import quickjsWasm from "quickjs-wasi/quickjs.wasm";
+import { fail, failureOf, ok, type Result } from "../core/base/result";
 import { DEFAULT_TOKEN_BUDGET, runCodingAgent } from "../core/discovery/coding-agent";
+import {
+  type Discovered,
+  type DiscoverRequest,
+  discoverEnvironment,
+  mcpImportOptions,
+} from "../core/discovery/discover-source";
 import type { AdmissionReport } from "../core/environment/admission";
 import type { SeedData } from "../core/environment/spec";
 import type { CallRecorder } from "../core/episode/call-recorder";
@@ -24,16 +31,9 @@ import { runToolCall, type ToolCallRequest } from "../core/episode/run-tool-call
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
 import { AppError } from "../core/errors";
-import {
-  type Discovered,
-  type DiscoverRequest,
-  discoverEnvironment,
-  mcpImportOptions,
-} from "../core/importers/discover";
-import { type SeedRowsReport, writeSeedRowsWithLlm } from "../core/importers/llm-seed-rows";
 import { llmConfigFrom } from "../core/llm/llm-config";
 import { createOpenAiClient } from "../core/llm/openai-client";
-import { fail, failureOf, ok, type Result } from "../core/result";
+import { type SeedRowsReport, writeSeedRowsWithLlm } from "../core/mcp/import/llm-seed-rows";
 import { createPrng } from "../core/sandbox/determinism";
 import type { ToolSandbox } from "../core/sandbox/executor";
 import { createQuickJsExecutor } from "../core/sandbox/quickjs-executor";

@@ -1,5 +1,9 @@
 // The EpisodeDO's RPC surface. The class implements it and the Worker calls through it, so a
-// change on either side fails to compile. Every method answers a Result (see core/result.ts).
+// change on either side fails to compile. Every method answers a Result (see core/base/result.ts).
+
+import type { Json } from "../core/base/json";
+import type { Result } from "../core/base/result";
+import type { Discovered, DiscoverRequest } from "../core/discovery/discover-source";
 import type { AdmissionReport } from "../core/environment/admission";
 import type { ToolSpec } from "../core/environment/spec";
 import type { EpisodeInit, SeedRef } from "../core/episode/episode-init";
@@ -11,11 +15,8 @@ import type {
 import type { ToolCallRequest } from "../core/episode/run-tool-call";
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
-import type { Discovered, DiscoverRequest } from "../core/importers/discover";
-import type { SeedRowsReport } from "../core/importers/llm-seed-rows";
-import type { Json } from "../core/json";
 import type { LlmConfig } from "../core/llm/llm-config";
-import type { Result } from "../core/result";
+import type { SeedRowsReport } from "../core/mcp/import/llm-seed-rows";
 import type { SynthesisOutcome, SynthesisShard } from "../core/tasks/synthesis-request";
 import type { ExecutedCall } from "../core/tasks/tool-runner";
 import type { CallLogRow } from "./episode/call-log";

@@ -2,7 +2,7 @@
 // Taking a slot is one synchronous read-count-insert, so concurrent opens never overshoot the cap;
 // a slot whose episode has expired stops counting at its expiry even if no release arrives.
 import { DurableObject } from "cloudflare:workers";
-import { fail, ok, type Result } from "../core/result";
+import { fail, ok, type Result } from "../core/base/result";
 import type { AppEnv } from "../workers/env";
 
 /** What a caller learns when it may open an episode: how many this key has open, counting it. */

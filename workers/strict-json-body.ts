@@ -1,9 +1,9 @@
-// Every JSON request body goes through the strict reader (core/json-input.ts) once, before any
+// Every JSON request body goes through the strict reader (core/base/json-input.ts) once, before any
 // route sees it: too deep, 1e400 or a `__proto__` key is a 400 with the reader's code and path.
 // Routes' Zod validators then get the value already read instead of a second, unchecked parse.
 import type { MiddlewareHandler } from "hono";
-import { readJson } from "../core/json-input";
-import { unwrap } from "../core/result";
+import { readJson } from "../core/base/json-input";
+import { unwrap } from "../core/base/result";
 import type { AppBindings } from "./env";
 
 /** The media types Hono's JSON validator parses (hono/validator), so exactly those are checked. */

@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
-import { servedDatabaseProvenance } from "../../core/importers/mcp-sql-provenance";
+import { importMcpSpec, type McpImport } from "../../core/mcp/import/spec-import";
+import { servedDatabaseProvenance } from "../../core/surfaces/sql/provenance";
 import type { CatalogEntry, EnvironmentSpecInput } from "../catalog-entry";
 import { chinook } from "../chinook/environment";
 import { nycFlights } from "../nyc-flights/environment";
@@ -51,7 +51,7 @@ const SERVED_DATABASES: Readonly<Record<string, CatalogEntry>> = {
 
 type IndexEntry = z.infer<typeof IndexSchema>[number];
 
-/** The catalog environment an MCP entry's SQL tools run on (see core/importers/mcp-sql-surface.ts). */
+/** The catalog environment an MCP entry's SQL tools run on (see core/surfaces/sql/surface.ts). */
 interface Served {
   source: string;
   provenance: EnvironmentSpecInput["provenance"];

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseCsv } from "../../core/importers/csv-parse";
+import { parseCsv } from "../../core/import/csv-parse";
 import type { BetterSqliteDatabase } from "../better-sqlite-database";
 import { datasetFile, datasetPackage } from "../datasets/dataset-files";
 import { derivedSqlite } from "../datasets/derived-sqlite";

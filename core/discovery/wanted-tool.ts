@@ -2,8 +2,9 @@
 // server's tool whose shape is not get/list/search/create/update/delete of an entity). The coding
 // agent is asked to implement it under its real name, description and input schema, and what it
 // writes is held to them: the admitted tool carries the source's own description and schema.
+
+import type { Json } from "../base/json";
 import type { ToolSpec } from "../environment/spec";
-import type { Json } from "../json";
 
 export interface WantedTool {
   name: string;

@@ -1,5 +1,5 @@
 // The static half of admission: what must hold of a tool before its test results can count.
-import { checkToolSchema } from "../json-schema/check-tool-schema";
+import { checkToolSchema } from "../base/json-schema/check-tool-schema";
 import { hasChanges } from "./change-counts";
 import type { ToolSpec } from "./spec";
 

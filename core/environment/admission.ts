@@ -2,12 +2,12 @@
 // transaction that is rolled back, and admit a tool only when all its tests pass. Pure and
 // synchronous around the database, so the EpisodeDO and Node tests run the same code.
 
+import type { Json } from "../base/json";
+import { validateArguments } from "../base/json-schema/validate-arguments";
 import { trackingCreatedTables } from "../episode/change-tracking";
 import { toToolError } from "../episode/run-tool-call";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { ToolError } from "../episode/tool-call";
-import type { Json } from "../json";
-import { validateArguments } from "../json-schema/validate-arguments";
 import type { ExecutionLimits, ExecutionOutcome, ToolHost, ToolSandbox } from "../sandbox/executor";
 import { toolProblems } from "./admission-rules";
 import { type ChangeCounts, changesMismatch } from "./change-counts";

@@ -1,7 +1,7 @@
 // Compares a tool's actual result with a test's expected one and says where they first differ,
 // so an admission report reads "at /tracks/0/name: expected "Go", got "Stop"" instead of a diff.
-import { canonicalJson, type Json } from "../json";
-import { escapePointerSegment } from "../json-schema/json-pointer";
+import { canonicalJson, type Json } from "../base/json";
+import { escapePointerSegment } from "../base/json-schema/json-pointer";
 
 export type MatchMode = "exact" | "subset";
 

@@ -1,7 +1,7 @@
 // The environment spec: everything needed to open an episode of `name@version` and to prove its
 // tools work. Zod is the single source: types, HTTP validation and docs/schemas/*.json come from here.
 import { z } from "zod";
-import { JsonSchema } from "../json";
+import { JsonSchema } from "../base/json";
 
 export const EnvironmentNameSchema = z
   .string()

@@ -1,7 +1,7 @@
 // What makes two environments the same environment under different names: the same schema and
 // the same tools (names, inputs, code), whatever their rows, titles or versions. Discovery links
 // an import to an existing environment with this hash instead of publishing it twice.
-import { canonicalJson, sha256Hex } from "../json";
+import { canonicalJson, sha256Hex } from "../base/json";
 import type { EnvironmentSpec } from "./spec";
 
 export function structureHash(spec: Pick<EnvironmentSpec, "schemaSql" | "tools">): Promise<string> {

@@ -1,6 +1,6 @@
 // Where runToolCall writes a finished step: the call log row and the updated episode record,
 // both inside the call's transaction.
-import type { Result } from "../result";
+import type { Result } from "../base/result";
 import type { EpisodeRecord } from "./episode-init";
 import type { ToolCallResult } from "./tool-call";
 

@@ -1,6 +1,6 @@
 // What the Worker hands an EpisodeDO to open an episode, and the episode's persisted record.
 import { z } from "zod";
-import { JsonSchema } from "../json";
+import { JsonSchema } from "../base/json";
 import { SeededHostStateSchema } from "../sandbox/seeded-host";
 
 export const EpisodeLimitsSchema = z.object({

@@ -1,6 +1,6 @@
 // What the faces of an episode (HTTP, MCP, OpenEnv) need from it. The Worker implements this over
 // the EpisodeDO stub; each method throws AppError (not_found, invalid_arguments, episode_expired...).
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type { ToolCallResult } from "./tool-call";
 
 export interface EpisodeToolDescription {

@@ -1,8 +1,8 @@
 // What a call that reuses an Idempotency-Key gets: the stored answer when it is the same request
 // (same tool, canonically equal arguments), else a refusal. Replaying another request's answer
 // would hand the agent a result for a call it did not make.
-import { canonicalJson } from "../json";
-import { fail, ok, type Result } from "../result";
+import { canonicalJson } from "../base/json";
+import { fail, ok, type Result } from "../base/result";
 import type { StoredCall } from "./call-recorder";
 import type { ToolCallResult } from "./tool-call";
 

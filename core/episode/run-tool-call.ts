@@ -2,9 +2,9 @@
 // clock, argument validation, the sandboxed call inside one transaction (a failing tool leaves no
 // partial writes), and the call log. Pure: the EpisodeDO supplies storage and the sandbox.
 
-import type { Json } from "../json";
-import { validateArguments } from "../json-schema/validate-arguments";
-import { fail, ok, type Result } from "../result";
+import type { Json } from "../base/json";
+import { validateArguments } from "../base/json-schema/validate-arguments";
+import { fail, ok, type Result } from "../base/result";
 import type { ExecutionError, ExecutionOutcome, ToolSandbox } from "../sandbox/executor";
 import type { SeededHost, SeededHostState } from "../sandbox/seeded-host";
 import type { CallRecorder } from "./call-recorder";

@@ -2,8 +2,8 @@
 // matched by primary key (composite keys too), or as a multiset of whole rows when a table has no
 // key (or the seed leaves a key column out). Only tables that differ appear.
 
+import { canonicalJson } from "../base/json";
 import type { SeedData, SqlValue } from "../environment/spec";
-import { canonicalJson } from "../json";
 import { listUserTables, type TableInfo } from "./schema-introspection";
 import { type Affinity, columnAffinity, storedValue } from "./sql-affinity";
 import type { SqlDatabase } from "./sql-database";

@@ -1,7 +1,7 @@
 // A canonical digest of an episode's user data: equal contents give equal digests whatever the
 // insertion order; any change of any value changes it. Used for task ground truth ("final state")
 // and to tell whether two episodes ended in the same state.
-import { canonicalJson, sha256Hex } from "../json";
+import { canonicalJson, sha256Hex } from "../base/json";
 import { listUserTables, type TableInfo } from "./schema-introspection";
 import type { SqlDatabase, SqlParam } from "./sql-database";
 import { toSqlValue } from "./sql-values";

@@ -2,7 +2,7 @@
 // policies' conversations, the `tool_calls` route, MCP `content`): a text result is its own text,
 // anything else compact JSON, a failure `{"error":{code,message,details?}}` as compact JSON.
 // Encoding a text result as JSON would hand the model a quoted literal with escaped newlines.
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 
 export interface ToolAnswerError {
   code: string;

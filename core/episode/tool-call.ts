@@ -1,6 +1,6 @@
 // What one tool call on an episode returns and what the episode's call log keeps.
 import { z } from "zod";
-import { JsonSchema } from "../json";
+import { JsonSchema } from "../base/json";
 
 export const ToolErrorSchema = z.object({
   code: z.string(),

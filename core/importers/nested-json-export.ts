@@ -1,12 +1,13 @@
 // The inverse of importNestedJson: reads the tables (from a database or a seed) and rebuilds the
 // documents the mapping describes. Children are grouped by their parent-key columns; array rows are
 // put back in `position` order, map entries in row order.
+
+import type { Json } from "../base/json";
 import type { SeedData, SqlValue } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
 import { quoteIdentifier } from "../episode/sql-identifiers";
 import { toSqlValue } from "../episode/sql-values";
 import { AppError } from "../errors";
-import type { Json } from "../json";
 import {
   type DocumentMapping,
   DocumentMappingSchema,

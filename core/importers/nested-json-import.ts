@@ -19,8 +19,11 @@
 //   a foreign key to it too (`orders.user_id` -> `users`).
 import type { SqlValue } from "../environment/spec";
 import { AppError } from "../errors";
+import { inferMapping, isJsonObject, type JsonObject } from "../import/nested-json-infer";
+import { addReferenceForeignKeys } from "../import/nested-json-references";
+import { describeJsonValue, parseJsonText } from "../import/source-text";
+import { assembleImport, type TableDraft } from "../import/table-ddl";
 import type { ImportedData } from "./imported-data";
-import { inferMapping, isJsonObject, type JsonObject } from "./nested-json-infer";
 import {
   type DocumentMapping,
   type FieldMapping,
@@ -28,9 +31,6 @@ import {
   type TableMapping,
   type ValueType,
 } from "./nested-json-mapping";
-import { addReferenceForeignKeys } from "./nested-json-references";
-import { describeJsonValue, parseJsonText } from "./source-text";
-import { assembleImport, type TableDraft } from "./table-ddl";
 
 export interface NestedJsonImportOptions {
   sourceName?: string;

@@ -7,13 +7,13 @@ import { isInternalTableName } from "../episode/schema-introspection";
 import type { SqlDatabase } from "../episode/sql-database";
 import { splitSqlStatements } from "../episode/sql-statements";
 import { AppError } from "../errors";
+import { sourceText } from "../import/source-text";
 import {
   DatabaseTableReportSchema,
   describeDatabaseTables,
   type ExtractedDatabase,
   extractDatabase,
 } from "./database-extract";
-import { sourceText } from "./source-text";
 
 export const DEFAULT_MAX_DUMP_BYTES = 50 * 1024 * 1024;
 const EXCERPT_CHARS = 200;

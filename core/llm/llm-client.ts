@@ -1,7 +1,7 @@
 // The one interface every LLM step uses (discovery, task writing, judging); one backend per file
 // (openai-client.ts today), so a step never knows which endpoint it talks to.
 
-import type { OpenAIChatTool } from "../tool-formats";
+import type { OpenAIChatTool } from "../environment/tool-formats";
 import type {
   AgentMessage,
   AssistantMessage,

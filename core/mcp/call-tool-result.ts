@@ -3,9 +3,9 @@
 // `structuredContent` when the result is an object (MCP requires an object there), and `isError`
 // for failures, which carry `{"error":{code,message,details}}` like the episode's `role: tool` replies.
 
+import type { Json } from "../base/json";
 import { toolErrorText, toolResultText } from "../episode/tool-answer-text";
 import type { ToolCallResult, ToolError } from "../episode/tool-call";
-import type { Json } from "../json";
 
 export interface CallToolResult {
   [key: string]: unknown;

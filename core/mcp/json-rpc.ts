@@ -64,7 +64,7 @@ export function parseErrorResponse(): JsonRpcResponse {
 }
 
 /**
- * The answer to a body the strict JSON reader (core/json-input.ts) refused; the id cannot be
+ * The answer to a body the strict JSON reader (core/base/json-input.ts) refused; the id cannot be
  * known. Not JSON is a parse error; JSON past a limit (depth, size, 1e400, `__proto__`) is an
  * invalid request. `data` carries the reader's code and details (limit, path).
  */

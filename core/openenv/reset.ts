@@ -1,9 +1,10 @@
 // OpenEnv `reset`: the episode back to its initial data, and the first observation (instruction,
 // tools in OpenAI format). A seed or episode id that is not this episode's is refused, not ignored:
 // a client that asks for another seed would otherwise train on data it did not ask for.
+
+import { toOpenAIChatTool } from "../environment/tool-formats";
 import type { EpisodeInfo, EpisodePort } from "../episode/episode-port";
 import { AppError } from "../errors";
-import { toOpenAIChatTool } from "../tool-formats";
 import type { ResetRequest, ResetResponse } from "./openenv-schemas";
 
 export async function openEnvReset(

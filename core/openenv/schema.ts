@@ -2,8 +2,8 @@
 // episode's own: one alternative per tool, its arguments described by the tool's input schema.
 
 import { z } from "zod";
+import type { Json } from "../base/json";
 import type { EpisodeToolDescription } from "../episode/episode-port";
-import type { Json } from "../json";
 import { OpenEnvStateSchema, StepObservationSchema } from "./openenv-schemas";
 
 export interface OpenEnvSchemas {

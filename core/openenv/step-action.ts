@@ -4,9 +4,9 @@
 // The shape is checked here (a bad shape is a 400); the arguments are checked by the tool's input
 // schema inside the episode (bad arguments are a step whose observation carries the error).
 import { z } from "zod";
+import type { Json } from "../base/json";
+import { readArgumentsText } from "../base/json-arguments";
 import type { ToolError } from "../episode/tool-call";
-import type { Json } from "../json";
-import { readArgumentsText } from "../json-arguments";
 
 const Metadata = z.record(z.string(), z.unknown()).optional();
 

@@ -2,14 +2,15 @@
 // calls on the rollout's episode (bad JSON arguments, unknown tools and schema errors come back to
 // the model as tool errors, as a real environment answers); repeat until the model answers
 // without tool calls, `maxTurns`, the time budget, or cancellation.
+
+import type { Json } from "../base/json";
+import type { Result } from "../base/result";
+import type { OpenAIChatTool } from "../environment/tool-formats";
 import type { ToolCallRequest } from "../episode/run-tool-call";
 import type { ToolCallResult } from "../episode/tool-call";
 import { isAppError } from "../errors";
-import type { Json } from "../json";
 import type { AgentMessage } from "../llm/chat-schemas";
 import { addUsage, type TokenUsage, ZERO_USAGE } from "../llm/llm-client";
-import type { Result } from "../result";
-import type { OpenAIChatTool } from "../tool-formats";
 import { extractAnswer } from "./extract-answer";
 import type { ChatPolicy, PolicyTurn } from "./policy";
 import type { Sampling } from "./sampling";

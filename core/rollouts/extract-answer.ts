@@ -1,6 +1,6 @@
 // Reads the final answer out of the model's last message: the verifier compares a JSON value, and
 // models wrap it in prose, code fences or an "Answer:" line as often as they send it bare.
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 
 const DONE = /^done\.?$/i;
 // Reasoning models served without a reasoning parser put their thinking in the content.

@@ -1,7 +1,7 @@
 // The conversation of a rollout played without a model (the built-in `oracle` and `random`
 // policies), in the same OpenAI shape as the agent loop writes: one assistant turn per call, its
 // tool message formatted by the same code, then the final answer as JSON text (or DONE).
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type { AgentMessage } from "../llm/chat-schemas";
 import type { ExecutedCall } from "../tasks/tool-runner";
 import { toolMessage } from "./tool-message";

@@ -2,9 +2,9 @@
 // to any OpenAI-compatible endpoint; the built-in `oracle` and `random` policies are not chat
 // policies (they play a task without a model) and are run by the rollout consumer directly.
 
+import type { OpenAIChatTool } from "../environment/tool-formats";
 import type { AgentMessage, AssistantMessage } from "../llm/chat-schemas";
 import type { TokenUsage } from "../llm/llm-client";
-import type { OpenAIChatTool } from "../tool-formats";
 import type { Sampling } from "./sampling";
 
 /** What a trajectory records about the policy that played it. */

@@ -1,7 +1,7 @@
 // A tool call's `arguments` as the model wrote them (JSON text) read into the object a tool takes.
 // Text that is not a JSON object never reaches the episode: the model gets an error to fix instead.
-import type { Json } from "../json";
-import { readArgumentsText } from "../json-arguments";
+import type { Json } from "../base/json";
+import { readArgumentsText } from "../base/json-arguments";
 import type { AssistantToolCall } from "../llm/chat-schemas";
 import type { ToolOutcome } from "../tasks/tool-runner";
 

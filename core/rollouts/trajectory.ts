@@ -2,7 +2,7 @@
 // messages (`system`, `user`, `assistant` with `tool_calls`, `tool`), the tools offered, the
 // reward with its named components, and where the time and tokens went.
 import { z } from "zod";
-import { JsonSchema } from "../json";
+import { JsonSchema } from "../base/json";
 import { AgentMessageSchema, ChatToolSchema } from "../llm/chat-schemas";
 import { ComponentsSchema, DiffRefSchema } from "../tasks/verification-schema";
 

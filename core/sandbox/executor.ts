@@ -1,8 +1,8 @@
 // The sandbox boundary: generated tool code runs behind `Executor`, never in the host isolate.
 // One backend per file (quickjs-executor.ts today; a Worker Loader backend can follow).
 
+import type { Json } from "../base/json";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
 import type { ToolOutcome } from "../tasks/tool-runner";
 
 /** What the guest's `ctx` reaches on the host; all synchronous and deterministic. */

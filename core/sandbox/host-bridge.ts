@@ -3,7 +3,7 @@
 // and message), `T<json>` (a failed tool behind `ctx.call`: code, message, details) or `X<json>`
 // (any other failure: name and message); the prelude turns it back into a value or a thrown error.
 // Nothing here throws into the VM, so no host stack ever reaches the guest.
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type { ToolHost } from "./executor";
 import { HOST_CALL_FUEL, REPLY_CHARS_PER_FUEL } from "./limits";
 import { describeSqlError } from "./sql-errors";

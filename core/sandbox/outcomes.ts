@@ -2,7 +2,7 @@
 // finished, or what the host saw when the call was stopped (a limit) or the VM failed.
 import { JSException } from "quickjs-wasi";
 import { z } from "zod";
-import { type Json, JsonSchema } from "../json";
+import { type Json, JsonSchema } from "../base/json";
 import type { ExecutionError, ExecutionLimits, ExecutionOutcome } from "./executor";
 import type { CallState } from "./host-bridge";
 import { fitsInBytes } from "./limits";

@@ -1,7 +1,7 @@
 // The QuickJS backend of `Executor`: one hardened VM per episode with its tools compiled once, a warm
 // spare VM to swap in synchronously when a call leaves the VM in doubt, and every failure an outcome.
 
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type {
   ExecutionLimits,
   ExecutionOutcome,

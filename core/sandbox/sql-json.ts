@@ -1,9 +1,9 @@
 // SQL values across the VM boundary as JSON text: rows out (a BLOB becomes `{ "$base64": "..." }`,
 // a BigInt a number, or a string past 2^53) and bound parameters in (the reverse for BLOBs).
 
+import type { Json } from "../base/json";
 import type { SqlParam, SqlRow } from "../episode/sql-database";
 import { base64ToBytes, bytesToBase64 } from "../episode/sql-values";
-import type { Json } from "../json";
 
 type JsonScalar = null | number | string | { $base64: string };
 

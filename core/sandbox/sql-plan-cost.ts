@@ -1,6 +1,6 @@
 // How many rows a statement visits, estimated from SQLite's own EXPLAIN QUERY PLAN before it runs
 // (workerd's SQLite has no progress handler, so a statement cannot be stopped once started). The
-// walk is the SQL surface's (core/importers/mcp-sql-guard.ts) in TypeScript: a SCAN counts the
+// walk is the SQL surface's (core/surfaces/sql/guard.ts) in TypeScript: a SCAN counts the
 // table's rows, an indexed SEARCH the largest group of its first equality column (1 for a rowid),
 // nested loops multiply, correlated subqueries run once per outer row, materialized CTEs and
 // subqueries once. A recursive CTE (SETUP / RECURSIVE STEP in the plan) has no bound at all.

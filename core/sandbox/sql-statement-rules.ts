@@ -11,7 +11,7 @@
 //             (DROP, ALTER, CREATE INDEX/VIEW/TRIGGER/TEMP/VIRTUAL, PRAGMA, ATTACH, DETACH, VACUUM,
 //             REINDEX, ANALYZE, transactions); WITH RECURSIVE; load_extension(), zeroblob(),
 //             randomblob() (a one-call allocation of up to a gigabyte)
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import { type SqlToken, SqlTokenError, splitStatements, tokenizeSql } from "./sql-tokens";
 
 export type SqlEffect = "read" | "write";

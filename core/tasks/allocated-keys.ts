@@ -5,11 +5,12 @@
 // of its row's other values, in its own row and in every column that holds allocated keys in the
 // reference changes. Rows equal but for allocated keys then compare equal; a row pointing at the
 // wrong new record still differs, since the token carries that record's content.
+
+import { canonicalJson } from "../base/json";
 import type { SqlValue } from "../environment/spec";
 import { describeTable, listUserTableNames } from "../episode/schema-introspection";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { DiffRow, StateDiff } from "../episode/state-diff";
-import { canonicalJson } from "../json";
 
 /** Per table, the single primary-key column whose values inserts allocate. */
 export type AllocatedKeys = Record<string, string>;

@@ -1,7 +1,7 @@
 // Scores an agent's final answer against the gold one under the task's AnswerMatch. Agents answer in
 // prose as often as in JSON, so every kind also reads free text: the gold value as a whole phrase
 // (exact), the last number (numeric), a comma/newline/"and" list (set), embedded JSON (json-subset).
-import { canonicalJson, type Json } from "../json";
+import { canonicalJson, type Json } from "../base/json";
 import type { AnswerMatch } from "./task";
 
 export interface AnswerScore {

@@ -3,7 +3,7 @@
 // names. Candidates come best first; the caller keeps the first one its instruction can state
 // without giving it away.
 
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type { Prng } from "../sandbox/determinism";
 import {
   attributeRank,
@@ -11,11 +11,11 @@ import {
   looksLikeIdentifier,
   parsePath,
   type RefToken,
-} from "./graph-paths";
-import { weightedOrder } from "./graph-random";
-import type { Walk, WalkStep } from "./graph-step";
+} from "./graph-walk/graph-paths";
+import { weightedOrder } from "./graph-walk/graph-random";
+import type { Walk, WalkStep } from "./graph-walk/graph-step";
+import { wordsOf } from "./phrasing/words";
 import type { AnswerMatch } from "./task";
-import { wordsOf } from "./words";
 
 export type AnswerSpec =
   /** The scalar at `tokens` in step `step`'s result. */

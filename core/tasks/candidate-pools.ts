@@ -5,7 +5,7 @@
 // tasks with the same calls, and it says it is exhausted only when every fitting candidate is used.
 import type { Prng } from "../sandbox/determinism";
 import type { Built, DraftAttempt } from "./draft";
-import { shuffled } from "./graph-random";
+import { shuffled } from "./graph-walk/graph-random";
 import { firstBuilt } from "./template-draw";
 
 export interface PooledCandidate {

@@ -4,7 +4,7 @@
 import { type ColumnInfo, listUserTables } from "../episode/schema-introspection";
 import type { SqlDatabase, SqlParam } from "../episode/sql-database";
 import { quoteIdentifier } from "../episode/sql-identifiers";
-import { fieldKey } from "./words";
+import { fieldKey } from "./phrasing/words";
 
 /** Distinct values read per column: spread evenly over the column's value order when it has more. */
 export const VALUES_PER_COLUMN = 500;

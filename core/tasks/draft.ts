@@ -3,7 +3,7 @@
 // fresh copy of the environment's initial state; the program they emit must reproduce the task
 // from that same initial state on its own.
 
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type { Prng } from "../sandbox/determinism";
 import type { RecordNamer } from "./record-names";
 import type { AnswerMatch, ChainStep, Difficulty, TaskKind } from "./task";

@@ -3,13 +3,13 @@
 // same calls: the same results and the same state as on a real episode (validation, the virtual
 // clock advancing CLOCK_STEP_MS per call, seeded ids and random numbers, all-or-nothing writes).
 
+import type { Json } from "../base/json";
+import type { Result } from "../base/result";
 import type { CallRecorder } from "../episode/call-recorder";
 import type { EpisodeRecord, RuntimeToolDef } from "../episode/episode-init";
 import { runToolCall } from "../episode/run-tool-call";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { ToolCallResult } from "../episode/tool-call";
-import type { Json } from "../json";
-import type { Result } from "../result";
 import type { ToolSandbox } from "../sandbox/executor";
 import { createSeededHost, restoreSeededHost } from "../sandbox/seeded-host";
 import type { ToolOutcome, ToolRunner } from "./tool-runner";

@@ -2,8 +2,9 @@
 // Slack's `timestamp` is "The timestamp of the message to react to", memory's `from` is "The name
 // of the entity where the relation starts". Such an input takes that record's key, so a walk can
 // feed it from the call that made or found the record.
+
+import { singular, wordsOf } from "./phrasing/words";
 import type { InputReference } from "./tool-profile";
-import { singular, wordsOf } from "./words";
 
 /** Attributes that name a record rather than describe it. */
 const NAMING_ATTRS = new Set([

@@ -4,7 +4,7 @@
 // the model fails) the original stays, with the reason. It never fails a task.
 import { AppError } from "../errors";
 import { addUsage, type LlmClient, type TokenUsage, ZERO_USAGE } from "../llm/llm-client";
-import { instructionLeaks, type LeakCheck } from "./phrasing-leaks";
+import { instructionLeaks, type LeakCheck } from "./phrasing/phrasing-leaks";
 import type { RewriteReport } from "./synthesis-request";
 
 export const MAX_INSTRUCTION_CHARS = 4000;

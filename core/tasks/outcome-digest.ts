@@ -1,7 +1,7 @@
 // Canonical form of what a solution run produced, for replay comparison and the task's digest.
 
+import { canonicalJson, type Json, sha256Hex } from "../base/json";
 import type { StateDiff } from "../episode/state-diff";
-import { canonicalJson, type Json, sha256Hex } from "../json";
 import type { ExecutedCall } from "./tool-runner";
 
 export interface RunOutcome {

@@ -2,9 +2,9 @@
 // the name (`name` of a memory entity) of the record the tool made or returned, as opposed to the
 // references it carries (`channel_id` of a message). Walks feed these into later calls ("react to
 // the new message") and count such a link as a dependent call even when the user chose the name.
-import type { RefToken } from "./graph-paths";
+import type { RefToken } from "./graph-walk/graph-paths";
+import { fieldKey } from "./phrasing/words";
 import type { ToolField, ToolProfile } from "./tool-profile";
-import { fieldKey } from "./words";
 
 const KEY_WORDS = ["id", "key", "uuid", "number", "ts", "timestamp"];
 const NAME_WORDS = ["name", "title"];

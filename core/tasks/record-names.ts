@@ -3,14 +3,15 @@
 // name is shared) and one of the environment's read tools finds the record by it, checked by
 // calling the tool, so the agent can get from the words to the identifier. Otherwise the
 // identifier stays (a record with no human-readable attribute, or none a tool searches by).
+
+import type { Json } from "../base/json";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
-import { entityWords, identifierWords } from "./phrasing-intent";
-import { attributeWords, formatValue, selectionPhrase } from "./phrasing-values";
+import { entityWords, identifierWords } from "./phrasing/phrasing-intent";
+import { attributeWords, formatValue, selectionPhrase } from "./phrasing/phrasing-values";
+import { fieldKey, wordsOf } from "./phrasing/words";
 import { createRecordRows, type RowName } from "./record-rows";
 import type { ToolField, ToolProfile } from "./tool-profile";
 import type { ToolRunner } from "./tool-runner";
-import { fieldKey, wordsOf } from "./words";
 
 export interface RecordName {
   /** "the customer named "Luís Gonçalves"" */

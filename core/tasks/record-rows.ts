@@ -4,9 +4,9 @@
 import type { SqlDatabase, SqlParam, SqlRow } from "../episode/sql-database";
 import { quoteIdentifier } from "../episode/sql-identifiers";
 import { type ColumnRef, listColumns } from "./column-values";
-import { attributeRank, looksLikeIdentifier } from "./graph-paths";
+import { attributeRank, looksLikeIdentifier } from "./graph-walk/graph-paths";
+import { fieldKey } from "./phrasing/words";
 import type { ToolField } from "./tool-profile";
-import { fieldKey } from "./words";
 
 /** One way to name a row: `text` in `columns` (two for a first and last name). */
 export interface RowName {

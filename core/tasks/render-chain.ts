@@ -1,12 +1,12 @@
 // A walked chain as its reference solution: a deterministic program that makes the same calls in
 // the same order, reading each dependent argument from an earlier result by the same element rule
 // the walk used (an attribute match, never an array index), and returns the answer expression.
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type { AnswerSpec } from "./answer-pick";
-import { propertyAccess, refExpression, refPath } from "./graph-paths";
-import type { ValueRef, WalkStep } from "./graph-step";
+import { propertyAccess, refExpression, refPath } from "./graph-walk/graph-paths";
+import type { ValueRef, WalkStep } from "./graph-walk/graph-step";
+import { isNestedSlot, mapSlots } from "./graph-walk/walk-slots";
 import type { ChainStep } from "./task";
-import { isNestedSlot, mapSlots } from "./walk-slots";
 
 function stepName(index: number): string {
   return `s${index}`;

@@ -2,8 +2,9 @@
 // answer and a summary of what it changed, the model answers `{"score": 0..1, "reason": "..."}`.
 // A judge that fails or answers something unreadable scores 0 with the reason, never 1, so a
 // rubric-weighted task cannot be passed by breaking the judge.
+
+import type { Json } from "../base/json";
 import type { StateDiff } from "../episode/state-diff";
-import type { Json } from "../json";
 import type { LlmClient, TokenUsage } from "../llm/llm-client";
 import { ZERO_USAGE } from "../llm/llm-client";
 

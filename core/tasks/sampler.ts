@@ -2,9 +2,10 @@
 // it names (cached per column), then the arguments of the tool's passing tests, then its enum or
 // boolean domain. Free-text search inputs get a word of a real name or title. Every draw goes
 // through the given PRNG and every pool is in a fixed order, so a seed fixes the values.
+
+import { canonicalJson, type Json } from "../base/json";
 import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase, SqlParam } from "../episode/sql-database";
-import { canonicalJson, type Json } from "../json";
 import type { Prng } from "../sandbox/determinism";
 import {
   type ColumnRef,
@@ -13,9 +14,9 @@ import {
   readColumnValues,
   readRowValues,
 } from "./column-values";
+import { fieldKey, wordsOf } from "./phrasing/words";
 import type { FieldType, ToolField, ToolProfile } from "./tool-profile";
 import type { ValueSampler } from "./value-sampler";
-import { fieldKey, wordsOf } from "./words";
 
 const QUERY_KEYS = new Set(["query", "q", "search", "keyword", "term", "text"]);
 /** Range bounds read the column they bound: `min_unit_price` -> `unit_price`. */

@@ -1,7 +1,8 @@
 // An episode's score on the task it was opened for: its state change since the seed and the
 // agent's final answer, judged by the task's verifier against its ground truth.
+
+import type { Json } from "../base/json";
 import type { StateDiff } from "../episode/state-diff";
-import type { Json } from "../json";
 import type { Task } from "./task";
 import { type Verification, verifyTask } from "./verify";
 

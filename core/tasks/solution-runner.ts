@@ -3,8 +3,8 @@
 // holding the environment's tools, which `ctx.call` reaches through a ToolRunner), each call they
 // make is recorded in order, and a program that fails is an outcome, not a throw.
 
+import type { Json } from "../base/json";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
 import type {
   ExecutionError,
   ExecutionLimits,

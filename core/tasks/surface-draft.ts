@@ -1,10 +1,10 @@
 // The small pieces every surface template uses to write its draft: a refusal, a quoted phrase, the
 // check that an instruction does not state its own answer, and the draft itself from the parts a
 // template fills in (the helpers' code ahead of its own statements, one solution function).
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type { TaskDraft } from "./draft";
-import { instructionLeaks } from "./phrasing-leaks";
-import { functionSource } from "./program-code";
+import { instructionLeaks } from "./phrasing/phrasing-leaks";
+import { functionSource } from "./programs/program-code";
 import type { TaskKind } from "./task";
 import type { Refusal } from "./template-draw";
 

@@ -6,23 +6,23 @@
 import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { Prng } from "../sandbox/determinism";
-import { basesTaskSource } from "./bases-tasks";
-import { calendarTaskSource } from "./calendar-tasks";
-import { codehostTaskSource } from "./codehost-tasks";
-import { crmTaskSource } from "./crm-tasks";
+import { basesTaskSource } from "../surfaces/airtable-bases/tasks/task-source";
+import { calendarTaskSource } from "../surfaces/calendar/tasks/task-source";
+import { utilityTaskSource } from "../surfaces/everything-utility/tasks/task-source";
+import { filesystemTaskSource } from "../surfaces/filesystem/tasks/task-source";
+import { codehostTaskSource } from "../surfaces/github-codehost/tasks/task-source";
+import { crmTaskSource } from "../surfaces/hubspot-crm/tasks/task-source";
+import { restTaskSource } from "../surfaces/jira-rest/tasks/task-source";
+import { resourceTaskSource } from "../surfaces/kubernetes/tasks/task-source";
+import { mailboxTaskSource } from "../surfaces/mailbox/tasks/task-source";
+import { graphMemoryTaskSource } from "../surfaces/memory-graph/tasks/task-source";
+import { pagesTaskSource } from "../surfaces/notion-pages/tasks/task-source";
+import { messagingTaskSource } from "../surfaces/slack-chat/tasks/task-source";
+import { sqlTaskSource } from "../surfaces/sql/tasks/templates";
+import { workflowTaskSource } from "../surfaces/taskmanager-workflow/tasks/task-source";
 import type { DraftAttempt, DraftTarget } from "./draft";
-import { filesystemTaskSource } from "./filesystem-tasks";
-import { graphMemoryTaskSource } from "./graph-memory-tasks";
-import { mailboxTaskSource } from "./mailbox-tasks";
-import { messagingTaskSource } from "./messaging-tasks";
-import { pagesTaskSource } from "./pages-tasks";
-import { resourceTaskSource } from "./resource-tasks";
-import { restTaskSource } from "./rest-tasks";
-import { sqlTaskSource } from "./sql-templates";
 import type { TaskKind } from "./task";
 import type { ToolRunner } from "./tool-runner";
-import { utilityTaskSource } from "./utility-tasks";
-import { workflowTaskSource } from "./workflow-tasks";
 
 export interface SurfaceDraftContext {
   rng: Prng;

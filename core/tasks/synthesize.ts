@@ -3,19 +3,20 @@
 // Deterministic: the same world and shard give the same tasks. An optional LLM rewrite (shard
 // `rewrite`, with a rewriter given) rephrases kept instructions; ids and dedupe keys do not depend
 // on it.
+
+import { sha256Hex } from "../base/json";
 import type { ToolSpec } from "../environment/spec";
-import { sha256Hex } from "../json";
 import type { LlmClient } from "../llm/llm-client";
 import { createPrng, type Prng } from "../sandbox/determinism";
 import { difficultyBounds, drawTarget, recordDifficulty } from "./difficulty";
 import type { DraftAttempt, GeneratorContext, TaskDraft } from "./draft";
 import { chooseExposedTools } from "./exposed-tools";
-import { walkGraphTask } from "./graph-walk";
+import { walkGraphTask } from "./graph-walk/graph-walk";
 import { identifierNames } from "./identifier-names";
 import { RewriteTally, rewriteInstruction } from "./instruction-rewrite";
 import { observeTools } from "./observe-tools";
 import { dedupeText, normalizedInstruction, outcomeDigest } from "./outcome-digest";
-import { programTask } from "./program-grammar";
+import { programTask } from "./programs/program-grammar";
 import { createRecordNamer } from "./record-names";
 import { createSampler } from "./sampler";
 import { type SurfaceTasks, surfaceTasks } from "./surface-tasks";

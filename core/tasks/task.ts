@@ -3,8 +3,8 @@
 // executing it: the final answer and/or the state change, with the columns whose values depend on
 // the clock or the seed marked volatile. Zod is the single source for types, HTTP and storage.
 import { z } from "zod";
+import { JsonSchema } from "../base/json";
 import { SqlValueSchema } from "../environment/spec";
-import { JsonSchema } from "../json";
 
 export const TaskKindSchema = z.enum(["graph", "programmatic"]);
 export const StrategySchema = z.enum(["graph", "programmatic", "mixed"]);

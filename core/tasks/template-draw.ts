@@ -5,7 +5,7 @@
 // differently (per-run candidate pools, calendar's uniform programs) still end in firstBuilt.
 import type { Prng } from "../sandbox/determinism";
 import type { Built, DraftAttempt, DraftTarget } from "./draft";
-import { pickWeighted } from "./graph-random";
+import { pickWeighted } from "./graph-walk/graph-random";
 import type { TaskKind } from "./task";
 
 /** Why a template, or a whole draw, made nothing. */

@@ -4,6 +4,7 @@
 // so a weighted walk never dead-ends. Edges are in profile order, from-major, to-minor.
 
 import { ownField } from "./own-fields";
+import { fieldKey } from "./phrasing/words";
 import {
   EDGE_WEIGHT,
   type EdgeStrength,
@@ -13,7 +14,6 @@ import {
   type ToolGraph,
   type ToolProfile,
 } from "./tool-profile";
-import { fieldKey } from "./words";
 
 /** Names that only mean something with the record they belong to: `id` is `customer id`. */
 const GENERIC_KEYS = new Set(["id", "key", "code", "number", "uuid", "name", "title"]);

@@ -3,7 +3,7 @@
 // `product`. Entities are space-separated singular words, checked against the entities that the
 // collection's single-record tools (`get_customer`, `create_invoice`) name, so that splits are
 // only made where the collection itself says where an entity ends.
-import { singular, wordsOf } from "./words";
+import { singular, wordsOf } from "./phrasing/words";
 
 export interface NameParts {
   verb: string;

@@ -2,7 +2,7 @@
 // (so `customer_id`, `customerId` and `CustomerID` meet), what it acts on, and whether it lists.
 // profileTools() (tool-profiles.ts) derives these from the input schema, the output schema and the
 // results its admitted tests expect.
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 
 export type FieldType =
   | "string"

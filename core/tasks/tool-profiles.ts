@@ -2,12 +2,13 @@
 // schema, or else from the results the tool's passing tests expect (most tools have no output
 // schema, and a test's result is what the tool really returns); verb, entity and owner from the
 // name. Field order follows the schema or the first result that shows the field.
+
+import type { Json } from "../base/json";
 import type { ToolSpec } from "../environment/spec";
-import type { Json } from "../json";
 import { describedReference } from "./input-references";
+import { fieldKey, wordsOf } from "./phrasing/words";
 import { knownEntities, parseToolName } from "./tool-name-parts";
 import type { FieldType, ToolField, ToolProfile } from "./tool-profile";
-import { fieldKey, wordsOf } from "./words";
 
 /** What profiling reads of a tool; a catalog row (null output schema) fits as well as a spec. */
 export type ProfiledTool = Pick<ToolSpec, "name" | "description" | "inputSchema" | "effect"> & {

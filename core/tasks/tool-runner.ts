@@ -1,7 +1,7 @@
 // How synthesis, solution programs and built-in policies call an environment's tools: one
 // synchronous call at a time against whatever state the caller set up (a rolled-back transaction
 // in a scratch object, or a live episode).
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 
 export type ToolOutcome =
   | { ok: true; result: Json }

@@ -5,12 +5,12 @@
 // calls (one reads a hidden value or the key of a record the other made). Each failure is a
 // stable reason code for the shard report.
 
+import { canonicalJson, type Json } from "../base/json";
 import type { StateDiff } from "../episode/state-diff";
-import { canonicalJson, type Json } from "../json";
 import { allocatedKeys } from "./allocated-keys";
 import type { TaskDraft } from "./draft";
 import { outcomeText } from "./outcome-digest";
-import { instructionLeaks } from "./phrasing";
+import { instructionLeaks } from "./phrasing/phrasing";
 import type { SolutionSet } from "./solution-runner";
 import type { EpisodeSeed, SynthesisWorld } from "./synthesis-world";
 import type { GroundTruth, VerifierSpec } from "./task";

@@ -1,7 +1,7 @@
 // Real argument values for a tool's inputs: from the environment's own rows (a column whose name
 // matches the input), from the arguments of the tool's passing tests, or from the input's enum.
 // Drawn with the synthesis PRNG, so the same seed gives the same values.
-import type { Json } from "../json";
+import type { Json } from "../base/json";
 import type { Prng } from "../sandbox/determinism";
 import type { ToolField, ToolProfile } from "./tool-profile";
 

@@ -15,9 +15,10 @@
 //   judge's score as `rubricScore` (rubric-judge.ts); without one the component scores 0 ("rubric
 //   judge not configured"), so a rubric-weighted task cannot be passed by skipping the judge.
 // reward = weighted mean of the components (0 when every weight is 0), rounded to 6 decimals.
+
+import { canonicalJson, type Json } from "../base/json";
 import type { SqlValue } from "../environment/spec";
 import type { DiffRow, StateDiff } from "../episode/state-diff";
-import { canonicalJson, type Json } from "../json";
 import { type AllocatedKeys, type ComparedRow, keyColumns, withKeyTokens } from "./allocated-keys";
 import { matchAnswer } from "./answer-match";
 import type { GroundTruth, VerifierSpec } from "./task";

@@ -3,9 +3,10 @@
 // The verifier compares such columns by presence only; maskRow drops them from a row. A text
 // column holding a JSON document (a REST store's `doc`) is narrowed to the fields that moved,
 // written `column#/json/pointer`, so the rest of the document is still compared.
+
+import { canonicalJson } from "../base/json";
 import type { SqlValue } from "../environment/spec";
 import type { DiffRow, RowUpdate, StateDiff } from "../episode/state-diff";
-import { canonicalJson } from "../json";
 
 /** Per table: column names, or `column#/pointer` for a field inside a JSON document column. */
 export type VolatileColumns = Record<string, string[]>;

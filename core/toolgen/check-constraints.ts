@@ -1,8 +1,9 @@
 // Simple CHECK constraints read from a table's DDL (`CHECK ([Quantity] > (0))`,
 // `CHECK (Discount >= 0 AND Discount <= 1)`) as numeric bounds for JSON Schemas. Anything more
 // complex is left to SQLite, whose failure the tools report as `constraint_check`.
+
+import type { Json } from "../base/json";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
 
 export interface NumericBounds {
   minimum?: number;

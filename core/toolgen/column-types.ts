@@ -1,8 +1,8 @@
 // What JSON type a column's values take, read from the declared affinity and the values actually
 // stored (SQLite lets any column hold anything), and the JSON Schema an argument for it gets.
 
+import type { Json } from "../base/json";
 import { type Affinity, columnAffinity } from "../episode/sql-affinity";
-import type { Json } from "../json";
 
 export type JsonKind = "integer" | "number" | "string" | "blob" | "mixed";
 export type TextFormat = "date" | "date-time" | "date-time-space" | null;

@@ -1,8 +1,9 @@
 // `create_<entity>`: inserts one row from the given fields (an INTEGER PRIMARY KEY is assigned),
 // checks foreign keys first, maps constraint failures to tool errors, returns the stored row.
+
+import type { Json } from "../base/json";
 import type { ToolTest } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
 import { outOfBounds } from "./check-constraints";
 import {
   type Generated,

@@ -1,8 +1,9 @@
 // `delete_<entity>`: removes the row with this key; refused with `conflict` (never cascaded) while
 // other rows refer to it, `not_found` when there is none.
+
+import type { Json } from "../base/json";
 import type { ToolTest } from "../environment/spec";
 import type { SqlDatabase, SqlParam } from "../episode/sql-database";
-import type { Json } from "../json";
 import {
   type Generated,
   js,

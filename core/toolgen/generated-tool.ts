@@ -1,10 +1,11 @@
 // Shared pieces of generated tools: what a generator returns, the SQL fragments every tool kind
 // builds from the schema model (identifiers quoted here, at generation time), and the JSON Schemas
 // for key and column arguments.
+
+import type { Json } from "../base/json";
 import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase, SqlParam } from "../episode/sql-database";
 import { toSqlValue } from "../episode/sql-values";
-import type { Json } from "../json";
 import { boundsSchema } from "./check-constraints";
 import { type TextFormat, valueSchema } from "./column-types";
 import type { ColumnModel, TableModel } from "./schema-model";

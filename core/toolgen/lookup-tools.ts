@@ -1,8 +1,9 @@
 // Lookups of one row: `get_<entity>` by primary key (composite keys too) and
 // `find_<entity>_by_<column>` by a natural key (a UNIQUE text column such as an email).
+
+import type { Json } from "../base/json";
 import type { ToolTest } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
 import {
   columnSchema,
   type Generated,

@@ -1,7 +1,8 @@
 // `list_<children>_of_<parent>` along each single-column foreign key (named `_by_<column>` when the
 // column does not simply name the parent, e.g. `list_customers_by_support_rep`), paginated.
+
+import type { Json } from "../base/json";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
 import {
   asParam,
   columnSchema,

@@ -1,9 +1,10 @@
 // `search_<entities>`: filters on useful columns (text contains, numeric and date ranges, enums
 // read from the data, foreign-key equality), pagination, ordered by primary key, `{ total, items }`.
+
+import type { Json } from "../base/json";
 import type { ToolTest } from "../environment/spec";
 import { containsSql } from "../episode/sql-contains";
 import type { SqlDatabase, SqlParam } from "../episode/sql-database";
-import type { Json } from "../json";
 import {
   asParam,
   columnSchema,

@@ -1,8 +1,9 @@
 // `update_<entity>`: changes the given fields of the row with this key (the key itself is not
 // changed), not_found when there is none, constraint failures as tool errors; returns the row.
+
+import type { Json } from "../base/json";
 import type { ToolTest } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
 import {
   type Generated,
   js,

@@ -1,9 +1,10 @@
 // What create and update tools share: which columns an agent may write, their argument schemas,
 // the foreign-key pre-checks (clear errors even where SQLite defers its own), and fresh values
 // for unique columns taken from the real rows.
+
+import type { Json } from "../base/json";
+import { validateArguments } from "../base/json-schema/validate-arguments";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Json } from "../json";
-import { validateArguments } from "../json-schema/validate-arguments";
 import { columnSchema, humanColumn, js } from "./generated-tool";
 import type { ColumnModel, TableModel } from "./schema-model";
 

@@ -2,11 +2,11 @@
 // same transaction as the call's effects; an idempotency key maps a retry to the stored answer,
 // and the stored tool and arguments tell a retry from a different request under the same key.
 import { z } from "zod";
+import { JsonSchema } from "../../core/base/json";
+import type { Result } from "../../core/base/result";
 import type { StoredCall } from "../../core/episode/call-recorder";
 import type { SqlDatabase } from "../../core/episode/sql-database";
 import type { ToolCallResult } from "../../core/episode/tool-call";
-import { JsonSchema } from "../../core/json";
-import type { Result } from "../../core/result";
 
 // `seq` orders the whole history; `step` restarts after a reset or a snapshot restore.
 export const CALL_LOG_DDL = `CREATE TABLE IF NOT EXISTS _aw_calls (

@@ -3,7 +3,7 @@
 // only a hash in D1, and `last_used_at` written at most once a minute.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../core/json";
+import { sha256Hex } from "../../core/base/json";
 import { requireScope } from "../../workers/auth/require-scope";
 import type { AppEnv } from "../../workers/env";
 import { catalogTestApp } from "./setup/catalog-fixtures";

@@ -2,7 +2,7 @@
 // `latest` by semver, chunked inserts, the search index kept in step, and the seed store.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { contentHash } from "../../core/json";
+import { contentHash } from "../../core/base/json";
 import { catalogDb } from "../../workers/catalog/catalog-db";
 import { getEnvironment, listEnvironments } from "../../workers/catalog/environment-repository";
 import { insertPublishedVersion } from "../../workers/catalog/publish-version";

@@ -10,8 +10,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import chinook from "../../catalog/dist/chinook.json";
+import { contentHash } from "../../core/base/json";
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
-import { contentHash } from "../../core/json";
 import { catalogDb } from "../../workers/catalog/catalog-db";
 import {
   getSynthesisJob,

@@ -5,9 +5,9 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import quickjsWasm from "quickjs-wasi/quickjs.wasm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Json } from "../../core/base/json";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import type { EpisodeState } from "../../core/episode/episode-port";
-import type { Json } from "../../core/json";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
 import { createEpisodeRunner } from "../../core/tasks/episode-runner";

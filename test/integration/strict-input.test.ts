@@ -4,7 +4,7 @@
 // rewrite; `constructor` stays an ordinary key. Uses the strict-input fixture.
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH } from "../../core/json-input";
+import { MAX_JSON_DEPTH } from "../../core/base/json-input";
 import { strictInputSpec } from "../fixtures/strict-input-environment";
 import { ADMIN_KEY, api, openEpisode, publish } from "./support/platform";
 

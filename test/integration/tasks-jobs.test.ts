@@ -4,7 +4,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { contentHash } from "../../core/json";
+import { contentHash } from "../../core/base/json";
 import { catalogDb } from "../../workers/catalog/catalog-db";
 import {
   getSynthesisJob,

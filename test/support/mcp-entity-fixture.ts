@@ -2,7 +2,7 @@
 // cut down to tools that no surface claims (a tracker's issue tools without the rest of a code
 // host, a CRM's property tools without search), imported and assembled as the catalog does.
 import type { EnvironmentSpec } from "../../core/environment/spec";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
 import { sharedSpecSubset } from "./mcp-surface-checks";
 
 export function entityEnvironment(spec: string, tools: readonly string[]): EnvironmentSpec {

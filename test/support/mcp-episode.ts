@@ -3,13 +3,13 @@
 // input schema, run in its own transaction (kept only on success) at a virtual clock one second
 // later than the previous call, with tables it creates tracked, as the EpisodeDO does.
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
+import type { Json } from "../../core/base/json";
+import { validateArguments } from "../../core/base/json-schema/validate-arguments";
 import { type VacuousTool, vacuousTools } from "../../core/environment/vacuity";
 import { trackingCreatedTables } from "../../core/episode/change-tracking";
 import { CLOCK_STEP_MS, DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { toToolError } from "../../core/episode/run-tool-call";
 import type { ToolError } from "../../core/episode/tool-call";
-import type { Json } from "../../core/json";
-import { validateArguments } from "../../core/json-schema/validate-arguments";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
 import { loadDatabase, rolledBack } from "./database-harness";
 import type { Admissible } from "./mcp-admission";

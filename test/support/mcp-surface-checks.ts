@@ -3,11 +3,11 @@
 // claims no tool of the other shared specs. Each returns what is wrong (empty when all is well), so
 // the test states the expectation.
 import { readFileSync } from "node:fs";
-import { resolveRefs } from "../../core/importers/mcp-json-schema";
-import type { McpImport } from "../../core/importers/mcp-spec-import";
-import { isJsonObject, parseMcpSpec } from "../../core/importers/mcp-spec-schema";
-import type { McpSurface, SurfaceTool } from "../../core/importers/mcp-surface";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import type { McpImport } from "../../core/mcp/import/spec-import";
+import { isJsonObject, parseMcpSpec } from "../../core/mcp/spec-schema";
+import { resolveRefs } from "../../core/mcp/tool-json-schema";
+import type { McpSurface, SurfaceTool } from "../../core/surfaces/surface";
 import { interpolatesArguments } from "./database-harness";
 
 export const SHARED_SPECS = [

@@ -2,15 +2,15 @@
 // better-sqlite3, its tools in the real QuickJS sandbox, every call through `runToolCall` (the code
 // the EpisodeDO runs), so unknown tools and schema-invalid arguments are answered as it answers them.
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
+import type { Result } from "../../core/base/result";
+import { type OpenAIChatTool, toOpenAIChatTool } from "../../core/environment/tool-formats";
 import type { EpisodeRecord } from "../../core/episode/episode-init";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { runToolCall, type ToolCallRequest } from "../../core/episode/run-tool-call";
 import type { ToolCallResult } from "../../core/episode/tool-call";
-import type { Result } from "../../core/result";
 import type { RolloutEpisode } from "../../core/rollouts/agent-loop";
 import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createSeededHost, restoreSeededHost } from "../../core/sandbox/seeded-host";
-import { type OpenAIChatTool, toOpenAIChatTool } from "../../core/tool-formats";
 import { loadDatabase } from "./database-harness";
 import { catalogSpec, nodeExecutor } from "./synthesis-harness";
 

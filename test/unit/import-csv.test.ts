@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { AppError } from "../../core/errors";
-import { importCsv } from "../../core/importers/csv-import";
-import { parseCsv, sniffDelimiter } from "../../core/importers/csv-parse";
+import { importCsv } from "../../core/import/csv-import";
+import { parseCsv, sniffDelimiter } from "../../core/import/csv-parse";
 import type { ImportedData } from "../../core/importers/imported-data";
 
 function rowsOf(data: ImportedData, table: string) {

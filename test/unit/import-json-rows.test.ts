@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { AppError } from "../../core/errors";
-import { importJsonRows } from "../../core/importers/json-rows-import";
+import { importJsonRows } from "../../core/import/json-rows-import";
 
 describe("importJsonRows", () => {
   it("unions keys in first-seen order, infers types, and loads into SQLite", () => {

@@ -8,9 +8,9 @@ import {
   type SeedRowsReport,
   seedRowsRequest,
   writeSeedRowsWithLlm,
-} from "../../core/importers/llm-seed-rows";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import { SEED_ROWS } from "../../core/importers/mcp-tool-tests";
+} from "../../core/mcp/import/llm-seed-rows";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { SEED_ROWS } from "../../core/mcp/import/tool-tests";
 import { HELPDESK_SPEC } from "../fixtures/helpdesk-mcp-spec";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { useScriptedLlm } from "../support/scripted-llm-client";

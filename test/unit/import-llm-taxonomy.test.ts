@@ -2,7 +2,7 @@
 // in the answer is used; prose, bad slugs and an endpoint that fails are refused with the reason,
 // so the caller falls back to the keyword rules.
 import { describe, expect, it } from "vitest";
-import { classifyWithLlm } from "../../core/importers/llm-taxonomy";
+import { classifyWithLlm } from "../../core/import/taxonomy/llm-taxonomy";
 import { useScriptedLlm } from "../support/scripted-llm-client";
 import { answer } from "../support/scripted-openai-server";
 

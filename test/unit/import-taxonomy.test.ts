@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifySource } from "../../core/importers/taxonomy";
+import { classifySource } from "../../core/import/taxonomy/taxonomy";
 
 describe("classifySource", () => {
   it("categorises by the keywords in table and column names", () => {

@@ -1,7 +1,7 @@
 // The strict JSON reader: what JSON.parse accepts but a tool must not get (depth, 1e400,
 // `__proto__`), each refused with a code, the limit and the path; everything else read as is.
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH, readJson } from "../../core/json-input";
+import { MAX_JSON_DEPTH, readJson } from "../../core/base/json-input";
 
 const arrays = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
 

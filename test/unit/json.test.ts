@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, contentHash } from "../../core/json";
+import { canonicalJson, contentHash } from "../../core/base/json";
 
 describe("canonicalJson", () => {
   it("sorts keys at every depth and drops undefined", () => {

@@ -1,4 +1,4 @@
-// The bases surface (core/importers/mcp-bases-surface.ts) on the real airtable-mcp-server spec:
+// The bases surface (core/surfaces/airtable-bases/surface.ts) on the real airtable-mcp-server spec:
 // fifteen tools admitted in the QuickJS sandbox with tests no stand-in passes (upload_attachment
 // left out with its reason), byte-identical imports, a seeded roadmap / CRM / content calendar
 // whose records hold real values and links on both sides, the tools behaving like the real server
@@ -6,15 +6,15 @@
 // against field types; look-alike servers are recognised, servers missing essentials are not, and
 // no tool of the other shared specs is claimed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BASES_LIMITS } from "../../core/importers/mcp-bases-guest";
-import { FORMULA_LIMITS } from "../../core/importers/mcp-bases-guest-formula";
-import { airtableId, idBody } from "../../core/importers/mcp-bases-ids";
-import type { BaseRecord, BaseTable } from "../../core/importers/mcp-bases-model";
-import { buildWorkspace } from "../../core/importers/mcp-bases-seed";
-import { basesSurface } from "../../core/importers/mcp-bases-surface";
-import { baseNamed, cell, recordNamed, tableNamed } from "../../core/importers/mcp-bases-view";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { BASES_LIMITS } from "../../core/surfaces/airtable-bases/guest";
+import { FORMULA_LIMITS } from "../../core/surfaces/airtable-bases/guest-formula";
+import { airtableId, idBody } from "../../core/surfaces/airtable-bases/ids";
+import type { BaseRecord, BaseTable } from "../../core/surfaces/airtable-bases/model";
+import { buildWorkspace } from "../../core/surfaces/airtable-bases/seed";
+import { basesSurface } from "../../core/surfaces/airtable-bases/surface";
+import { baseNamed, cell, recordNamed, tableNamed } from "../../core/surfaces/airtable-bases/view";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {

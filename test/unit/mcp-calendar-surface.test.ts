@@ -1,16 +1,16 @@
-// The calendar surface (core/importers/mcp-calendar-surface.ts) on the shared google-calendar spec
+// The calendar surface (core/surfaces/calendar/surface.ts) on the shared google-calendar spec
 // (nspady/google-calendar-mcp): all thirteen tools admitted in the QuickJS sandbox with tests no
 // stand-in passes, byte-identical imports, a sane seeded agenda, the tools behaving like the real
 // server call after call (ranges in a zone, conflicts and duplicates, moving and answering
 // meetings, a series' instances, free/busy), refusals that write nothing, look-alike servers
 // recognised, servers missing essentials left alone, and no tool of the other shared specs claimed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CALENDARS, PEOPLE } from "../../core/importers/mcp-calendar-people";
-import { seedEvents } from "../../core/importers/mcp-calendar-seed";
-import { calendarSurface } from "../../core/importers/mcp-calendar-surface";
-import { eventIdFor } from "../../core/importers/mcp-calendar-time";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { CALENDARS, PEOPLE } from "../../core/surfaces/calendar/people";
+import { seedEvents } from "../../core/surfaces/calendar/seed";
+import { calendarSurface } from "../../core/surfaces/calendar/surface";
+import { eventIdFor } from "../../core/surfaces/calendar/time";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {

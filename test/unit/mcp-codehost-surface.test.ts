@@ -1,4 +1,4 @@
-// The code-host surface (core/importers/mcp-codehost-surface.ts) on the real
+// The code-host surface (core/surfaces/github-codehost/surface.ts) on the real
 // @modelcontextprotocol/server-github spec: all 26 tools admitted in the QuickJS sandbox with tests
 // no stand-in passes, byte-identical imports, the seeded Harborlight organization, and the tools
 // behaving like the server over GitHub call after call (branch, commit, pull request, review,
@@ -6,11 +6,11 @@
 // tool errors that write nothing; the documented search qualifiers; look-alike servers recognised,
 // one missing essentials not, and no tool of the other shared specs claimed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildCodeHost } from "../../core/importers/mcp-codehost-seed";
-import { blobSha } from "../../core/importers/mcp-codehost-sha";
-import { codehostSurface } from "../../core/importers/mcp-codehost-surface";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { buildCodeHost } from "../../core/surfaces/github-codehost/seed";
+import { blobSha } from "../../core/surfaces/github-codehost/sha";
+import { codehostSurface } from "../../core/surfaces/github-codehost/surface";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {

@@ -1,13 +1,13 @@
-// The CRM surface (core/importers/mcp-crm-surface.ts) on the real @hubspot/mcp-server spec: all
+// The CRM surface (core/surfaces/hubspot-crm/surface.ts) on the real @hubspot/mcp-server spec: all
 // 21 tools admitted in the QuickJS sandbox with tests no stand-in passes, byte-identical imports,
 // a seeded B2B vendor's CRM, and the tools behaving like the real server and the HubSpot API call
 // after call (search, move a deal, link a new contact, log and complete a task, add a property and
 // use it; every search operator; refusals as HubSpot's error JSON that write nothing); look-alike
 // servers are recognised, one without the essentials is not, and no other shared spec is claimed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { crmSurface } from "../../core/importers/mcp-crm-surface";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { crmSurface } from "../../core/surfaces/hubspot-crm/surface";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {

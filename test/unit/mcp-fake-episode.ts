@@ -1,6 +1,8 @@
 // An in-memory EpisodePort for the MCP and OpenEnv unit tests: a few tools, a step counter with a
 // limit, a digest that changes on writes, and the AppErrors the real port throws (an unknown tool
 // names itself in `details.tool`; a missing episode does not). Not a test file: imported by them.
+
+import type { Json } from "../../core/base/json";
 import type {
   EpisodeInfo,
   EpisodePort,
@@ -8,7 +10,6 @@ import type {
 } from "../../core/episode/episode-port";
 import type { ToolCallResult } from "../../core/episode/tool-call";
 import { AppError } from "../../core/errors";
-import type { Json } from "../../core/json";
 
 export const FAKE_TOOLS: EpisodeToolDescription[] = [
   {

@@ -1,14 +1,14 @@
-// The knowledge-graph surface (core/importers/mcp-graph-surface.ts) on the real
+// The knowledge-graph surface (core/surfaces/memory-graph/surface.ts) on the real
 // @modelcontextprotocol/server-memory spec: all nine tools admitted in the QuickJS sandbox with
 // tests no stand-in passes, byte-identical imports, a realistic seeded graph, and the tools
 // behaving like the real KnowledgeGraphManager call after call; look-alike servers are
 // recognised, and no tool of the other shared specs is claimed.
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { graphSurface } from "../../core/importers/mcp-graph-surface";
-import { GRAPH_LIMITS } from "../../core/importers/mcp-graph-tools";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { graphSurface } from "../../core/surfaces/memory-graph/surface";
+import { GRAPH_LIMITS } from "../../core/surfaces/memory-graph/tools";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import { otherSpecClaims, wholeSurfaceProblems } from "../support/mcp-surface-checks";

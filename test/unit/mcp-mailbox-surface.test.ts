@@ -1,4 +1,4 @@
-// The mailbox surface (core/importers/mcp-mailbox-surface.ts) on the real Gmail MCP server spec
+// The mailbox surface (core/surfaces/mailbox/surface.ts) on the real Gmail MCP server spec
 // (GongRzhe/Gmail-MCP-Server): 18 of its 19 tools admitted in the QuickJS sandbox with tests no
 // stand-in passes (downloading an attachment to the server's disk is left out with the reason),
 // byte-identical imports, a seeded working mailbox, and the tools answering like the real server
@@ -6,11 +6,11 @@
 // refusals as tool errors that write nothing); a look-alike server is recognised, one missing
 // the essentials is not, and no tool of the other shared specs is claimed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PEOPLE } from "../../core/importers/mcp-mailbox-people";
-import { messageIdOf, seedMailbox } from "../../core/importers/mcp-mailbox-seed";
-import { mailboxSurface } from "../../core/importers/mcp-mailbox-surface";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { PEOPLE } from "../../core/surfaces/mailbox/people";
+import { messageIdOf, seedMailbox } from "../../core/surfaces/mailbox/seed";
+import { mailboxSurface } from "../../core/surfaces/mailbox/surface";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {

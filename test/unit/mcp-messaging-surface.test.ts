@@ -1,15 +1,15 @@
-// The messaging surface (core/importers/mcp-messaging-surface.ts) on the real Slack MCP server
+// The messaging surface (core/surfaces/slack-chat/surface.ts) on the real Slack MCP server
 // spec: all eight tools admitted in the QuickJS sandbox with tests no stand-in passes,
 // byte-identical imports, a realistic seeded workspace, and the tools answering like the Slack Web
 // API call after call (post, reply, react, read history and threads, page through channels and
 // users); look-alike chat servers are recognised, and no tool of the other shared specs is claimed.
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Json } from "../../core/base/json";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
-import { messagingSurface } from "../../core/importers/mcp-messaging-surface";
-import { MESSAGING_LIMITS } from "../../core/importers/mcp-messaging-tools";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { Json } from "../../core/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { messagingSurface } from "../../core/surfaces/slack-chat/surface";
+import { MESSAGING_LIMITS } from "../../core/surfaces/slack-chat/tools";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import { otherSpecClaims, wholeSurfaceProblems } from "../support/mcp-surface-checks";

@@ -1,4 +1,4 @@
-// The pages surface (core/importers/mcp-pages-surface.ts) on the real makenotion/notion-mcp-server
+// The pages surface (core/surfaces/notion-pages/surface.ts) on the real makenotion/notion-mcp-server
 // spec: 23 of its 24 tools admitted in the QuickJS sandbox with tests no stand-in passes (the
 // template list left out with its reason), byte-identical imports, the seeded team wiki, and the
 // tools behaving like the Notion API call after call (search, block children and appends, pages
@@ -6,17 +6,17 @@
 // Notion's refusals are tool errors that write nothing; a look-alike server is recognised, one
 // without the essentials is not, and no tool of the other shared specs is claimed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DATA_SOURCES, PEOPLE } from "../../core/importers/mcp-pages-content";
+import type { Json } from "../../core/base/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { DATA_SOURCES, PEOPLE } from "../../core/surfaces/notion-pages/content";
 import {
   databaseId,
   dataSourceId,
   pageId,
   rowId,
   userId,
-} from "../../core/importers/mcp-pages-seed";
-import { pagesSurface } from "../../core/importers/mcp-pages-surface";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import type { Json } from "../../core/json";
+} from "../../core/surfaces/notion-pages/seed";
+import { pagesSurface } from "../../core/surfaces/notion-pages/surface";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import {

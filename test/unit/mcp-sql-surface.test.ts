@@ -1,4 +1,4 @@
-// The SQL surface (core/importers/mcp-sql-surface.ts) on the two real SQL servers' specs
+// The SQL surface (core/surfaces/sql/surface.ts) on the two real SQL servers' specs
 // (mcp-server-sqlite's five tools, server-postgres's `query {sql}`) over the Chinook and NYC flights
 // catalog databases, and a synthetic one with bracket-quoted DDL, spaced names and views: every tool
 // is admitted in the QuickJS sandbox, and on a loaded episode the guard refuses hostile SQL with its
@@ -11,6 +11,8 @@ import { chinookSqlitePath } from "../../catalog/chinook/dataset";
 import { mcpCatalogEntries } from "../../catalog/mcp/environments";
 import { nycFlightsSqlitePath } from "../../catalog/nyc-flights/dataset";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
+import type { Json } from "../../core/base/json";
+import { discoverEnvironment } from "../../core/discovery/discover-source";
 import { ToolSpecSchema } from "../../core/environment/spec";
 import {
   changeLog,
@@ -21,15 +23,13 @@ import {
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { computeStateDigest } from "../../core/episode/state-digest";
 import { AppError } from "../../core/errors";
-import { discoverEnvironment } from "../../core/importers/discover";
-import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
-import { SQL_LIMITS } from "../../core/importers/mcp-sql-guard";
-import { readDatabaseSchema } from "../../core/importers/mcp-sql-schema";
-import type { SurfaceDatabase } from "../../core/importers/mcp-surface";
-import type { Json } from "../../core/json";
+import { importMcpSpec, type McpImport } from "../../core/mcp/import/spec-import";
 import type { ExecutionOutcome, ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
+import { SQL_LIMITS } from "../../core/surfaces/sql/guard";
+import { readDatabaseSchema } from "../../core/surfaces/sql/schema";
+import type { SurfaceDatabase } from "../../core/surfaces/surface";
 import { tradingDatabase } from "../fixtures/trading-database";
 import { interpolatesArguments, loadDatabase } from "../support/database-harness";
 import { admitImport, failingTests } from "../support/mcp-admission";

@@ -1,4 +1,4 @@
-// The utilities surface (core/importers/mcp-utility-surface.ts): on the reference "everything"
+// The utilities surface (core/surfaces/everything-utility/surface.ts): on the reference "everything"
 // server every tool but the task-based one is implemented and admitted in the QuickJS sandbox; the
 // tools behave like the real server's when called one after another on a loaded episode database;
 // look-alike tools of another server are recognised; the other specs' tools are not claimed.
@@ -7,16 +7,16 @@ import { createRequire } from "node:module";
 import { crc32, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetterSqliteDatabase } from "../../catalog/better-sqlite-database";
+import type { Json } from "../../core/base/json";
+import { validateArguments } from "../../core/base/json-schema/validate-arguments";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { toToolError } from "../../core/episode/run-tool-call";
 import type { ToolError } from "../../core/episode/tool-call";
-import { importMcpSpec, type McpImport } from "../../core/importers/mcp-spec-import";
-import { GZIP_MAX_BYTES } from "../../core/importers/mcp-utility-gzip";
-import type { Json } from "../../core/json";
-import { validateArguments } from "../../core/json-schema/validate-arguments";
+import { importMcpSpec, type McpImport } from "../../core/mcp/import/spec-import";
 import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
+import { GZIP_MAX_BYTES } from "../../core/surfaces/everything-utility/gzip";
 import { interpolatesArguments, loadDatabase } from "../support/database-harness";
 import { admitImport, failingTests } from "../support/mcp-admission";
 

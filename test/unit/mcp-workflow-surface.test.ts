@@ -1,4 +1,4 @@
-// The task-queue surface (core/importers/mcp-workflow-surface.ts) on the real
+// The task-queue surface (core/surfaces/taskmanager-workflow/surface.ts) on the real
 // @kazuph/mcp-taskmanager spec: all ten tools admitted in the QuickJS sandbox with tests no
 // stand-in passes, byte-identical imports, a seeded queue at every stage, and the tools behaving
 // like the real TaskManagerServer call after call (plan, next, done, approve, approve the
@@ -6,10 +6,10 @@
 // look-alike servers are recognised, and no tool of the other shared specs is claimed.
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
-import { workflowSurface } from "../../core/importers/mcp-workflow-surface";
-import { WORKFLOW_LIMITS } from "../../core/importers/mcp-workflow-tools";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
+import { workflowSurface } from "../../core/surfaces/taskmanager-workflow/surface";
+import { WORKFLOW_LIMITS } from "../../core/surfaces/taskmanager-workflow/tools";
 import { admitImport, failingTests } from "../support/mcp-admission";
 import { type McpEpisode, openEpisode, vacuousImportTools } from "../support/mcp-episode";
 import { otherSpecClaims, wholeSurfaceProblems } from "../support/mcp-surface-checks";

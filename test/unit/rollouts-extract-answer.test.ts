@@ -1,7 +1,7 @@
 // Reading the final answer out of the model's last message, and checking that what it reads is
 // what the task verifier (core/tasks/answer-match.ts) accepts for each kind of ground truth.
 import { describe, expect, it } from "vitest";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
 import { extractAnswer } from "../../core/rollouts/extract-answer";
 import { DEFAULT_SYSTEM_PROMPT } from "../../core/rollouts/system-prompt";
 import { matchAnswer } from "../../core/tasks/answer-match";

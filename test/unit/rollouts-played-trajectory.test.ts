@@ -1,7 +1,7 @@
 // Conversations rebuilt from the built-in policies' calls (messagesFromCalls) have exactly the shape
 // the agent loop writes for the same calls, and tool messages are capped the same way everywhere.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
 import { AgentMessageSchema } from "../../core/llm/chat-schemas";
 import { runAgentLoop } from "../../core/rollouts/agent-loop";
 import { extractAnswer } from "../../core/rollouts/extract-answer";

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
 import type { ExecutionOutcome, LoadableTool } from "../../core/sandbox/executor";
 import {
   createQuickJsExecutor,

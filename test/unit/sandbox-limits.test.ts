@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { chinookSqlitePath } from "../../catalog/chinook/dataset";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
 import type { LoadableTool } from "../../core/sandbox/executor";
 import { DEFAULT_LIMITS } from "../../core/sandbox/limits";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
 import type { LoadableTool, ToolHost } from "../../core/sandbox/executor";
 import { HOST_CALL_FUEL, REPLY_CHARS_PER_FUEL } from "../../core/sandbox/limits";
 import {

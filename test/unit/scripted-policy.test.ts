@@ -3,11 +3,11 @@
 // filters, the strict checks a real server makes on tool messages, latency, and many
 // conversations at once answered from their own bodies.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { OpenAIChatTool } from "../../core/environment/tool-formats";
 import { AppError } from "../../core/errors";
 import type { AgentMessage } from "../../core/llm/chat-schemas";
 import type { ChatResult } from "../../core/llm/llm-client";
 import { createOpenAiClient } from "../../core/llm/openai-client";
-import type { OpenAIChatTool } from "../../core/tool-formats";
 import {
   FINAL_ANSWER,
   type PolicyRequestSummary,

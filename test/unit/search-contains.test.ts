@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { CONTAINS_SQL_JS, containsSql } from "../../core/episode/sql-contains";
-import { importMcpSpec } from "../../core/importers/mcp-spec-import";
+import { importMcpSpec } from "../../core/mcp/import/spec-import";
 import { openEpisode } from "../support/mcp-episode";
 
 const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());

@@ -5,7 +5,7 @@
 // picked record, a new field filled from other fields. Every kept task is solved by its own
 // solution and not by doing nothing, and no instruction names an id or a tool.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { basesLens } from "../../core/tasks/bases-lens";
+import { basesLens } from "../../core/surfaces/airtable-bases/tasks/lens";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import {
   catalogWorld,

@@ -8,9 +8,12 @@
 // fifth of a run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrng } from "../../core/sandbox/determinism";
-import { readAgenda } from "../../core/tasks/calendar-explore";
-import { calendarLens } from "../../core/tasks/calendar-lens";
-import { CALENDAR_TEMPLATES, calendarFamiliesOf } from "../../core/tasks/calendar-tasks";
+import { readAgenda } from "../../core/surfaces/calendar/tasks/explore";
+import { calendarLens } from "../../core/surfaces/calendar/tasks/lens";
+import {
+  CALENDAR_TEMPLATES,
+  calendarFamiliesOf,
+} from "../../core/surfaces/calendar/tasks/task-source";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import {
   catalogWorld,

@@ -5,9 +5,9 @@
 // tasks; every kept task is solved by its own solution and not by doing nothing, and no
 // instruction names a number, sha, tool or column.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readHost } from "../../core/tasks/codehost-explore";
-import { codehostLens } from "../../core/tasks/codehost-lens";
-import { CODEHOST_TEMPLATES } from "../../core/tasks/codehost-tasks";
+import { readHost } from "../../core/surfaces/github-codehost/tasks/explore";
+import { codehostLens } from "../../core/surfaces/github-codehost/tasks/lens";
+import { CODEHOST_TEMPLATES } from "../../core/surfaces/github-codehost/tasks/task-source";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import {
   catalogWorld,

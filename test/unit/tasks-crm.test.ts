@@ -5,9 +5,9 @@
 // doing nothing, writes are judged by state and reads by answer, and no instruction names a
 // record id, a tool or a raw property name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crmLens } from "../../core/tasks/crm-lens";
-import { CRM_TEMPLATES } from "../../core/tasks/crm-tasks";
-import { readCrmWorld } from "../../core/tasks/crm-world";
+import { crmLens } from "../../core/surfaces/hubspot-crm/tasks/lens";
+import { CRM_TEMPLATES } from "../../core/surfaces/hubspot-crm/tasks/task-source";
+import { readCrmWorld } from "../../core/surfaces/hubspot-crm/tasks/world";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import {
   catalogWorld,

@@ -4,8 +4,8 @@
 // and a different route to the same end state (writing the whole file instead of editing a line)
 // earns the same reward.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filesystemLens } from "../../core/tasks/filesystem-lens";
-import { openSession } from "../../core/tasks/filesystem-tasks";
+import { filesystemLens } from "../../core/surfaces/filesystem/tasks/lens";
+import { openSession } from "../../core/surfaces/filesystem/tasks/task-source";
 import { SURFACE_TASK_SOURCES } from "../../core/tasks/surface-tasks";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import {

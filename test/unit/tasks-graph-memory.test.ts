@@ -4,8 +4,8 @@
 // solved by its own solution and not by doing nothing, the found names stay out of instructions,
 // and a server without search or open tools still gets tasks from the tools it has.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryLens } from "../../core/tasks/graph-memory-lens";
-import { relationWords, whichFrom } from "../../core/tasks/graph-memory-words";
+import { memoryLens } from "../../core/surfaces/memory-graph/tasks/lens";
+import { relationWords, whichFrom } from "../../core/surfaces/memory-graph/tasks/words";
 import { SURFACE_TASK_SOURCES } from "../../core/tasks/surface-tasks";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import {

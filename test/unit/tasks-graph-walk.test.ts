@@ -2,7 +2,7 @@
 // dependent calls, the same draft for the same seed, instructions that give nothing away, and a
 // rendered program that replays exactly the walk's calls (as plain JS and in the QuickJS sandbox).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
 import { createPrng } from "../../core/sandbox/determinism";
 import type {
   DraftAttempt,
@@ -10,9 +10,9 @@ import type {
   GeneratorContext,
   TaskDraft,
 } from "../../core/tasks/draft";
-import { walkGraphTask } from "../../core/tasks/graph-walk";
+import { walkGraphTask } from "../../core/tasks/graph-walk/graph-walk";
 import { identifierNames } from "../../core/tasks/identifier-names";
-import { instructionLeaks } from "../../core/tasks/phrasing";
+import { instructionLeaks } from "../../core/tasks/phrasing/phrasing";
 import { createSampler } from "../../core/tasks/sampler";
 import { buildToolGraph } from "../../core/tasks/tool-graph";
 import type { ToolProfile } from "../../core/tasks/tool-profile";

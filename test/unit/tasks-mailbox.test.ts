@@ -5,10 +5,10 @@
 // count over labels and threads. At count 200 every kept task is solved by its own solution, not
 // by doing nothing, and no instruction names an id, a tool or a raw column.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEED_LABELS } from "../../core/importers/mcp-mailbox-people";
-import { seedMailbox } from "../../core/importers/mcp-mailbox-seed";
-import { mailboxLens } from "../../core/tasks/mailbox-lens";
-import { MAILBOX_TEMPLATES } from "../../core/tasks/mailbox-tasks";
+import { SEED_LABELS } from "../../core/surfaces/mailbox/people";
+import { seedMailbox } from "../../core/surfaces/mailbox/seed";
+import { mailboxLens } from "../../core/surfaces/mailbox/tasks/lens";
+import { MAILBOX_TEMPLATES } from "../../core/surfaces/mailbox/tasks/task-source";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import type { Task } from "../../core/tasks/task";
 import {

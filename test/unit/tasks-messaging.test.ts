@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EnvironmentSpec } from "../../core/environment/spec";
 import { createPrng } from "../../core/sandbox/determinism";
+import { messagingLens } from "../../core/surfaces/slack-chat/tasks/lens";
+import { MESSAGING_TEMPLATES, openSession } from "../../core/surfaces/slack-chat/tasks/task-source";
+import { exploreWorkspace } from "../../core/surfaces/slack-chat/tasks/workspace";
 import { identifierNames } from "../../core/tasks/identifier-names";
-import { messagingLens } from "../../core/tasks/messaging-lens";
-import { MESSAGING_TEMPLATES, openSession } from "../../core/tasks/messaging-tasks";
-import { exploreWorkspace } from "../../core/tasks/messaging-workspace";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import { validateCandidate } from "../../core/tasks/validate-candidate";
 import { messagingSpec } from "../support/messaging-fixture";

@@ -5,9 +5,9 @@
 // instruction names an id, a tool, a raw argument or JSON.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrng } from "../../core/sandbox/determinism";
-import { readWorkspace } from "../../core/tasks/pages-explore";
-import { pagesLens } from "../../core/tasks/pages-lens";
-import { PAGES_TEMPLATES } from "../../core/tasks/pages-tasks";
+import { readWorkspace } from "../../core/surfaces/notion-pages/tasks/explore";
+import { pagesLens } from "../../core/surfaces/notion-pages/tasks/lens";
+import { PAGES_TEMPLATES } from "../../core/surfaces/notion-pages/tasks/task-source";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import type { Task } from "../../core/tasks/task";
 import {

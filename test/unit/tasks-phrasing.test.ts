@@ -1,10 +1,14 @@
 // Instruction phrasing: per-tool intents from verbs, values and attributes in a user's words, and
 // the leak checker validation relies on (tool names, raw column names, hidden values, the answer).
 import { describe, expect, it } from "vitest";
-import { instructionLeaks } from "../../core/tasks/phrasing";
-import { identifierWords, intentOf } from "../../core/tasks/phrasing-intent";
-import { formatValue, selectionPhrase, statedPhrase } from "../../core/tasks/phrasing-values";
-import { flagState } from "../../core/tasks/program-condition";
+import { instructionLeaks } from "../../core/tasks/phrasing/phrasing";
+import { identifierWords, intentOf } from "../../core/tasks/phrasing/phrasing-intent";
+import {
+  formatValue,
+  selectionPhrase,
+  statedPhrase,
+} from "../../core/tasks/phrasing/phrasing-values";
+import { flagState } from "../../core/tasks/programs/program-condition";
 
 describe("intents", () => {
   it.each([

@@ -3,8 +3,8 @@
 // runner that refuses a seeded share of calls unexecuted.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Json } from "../../core/json";
-import { validateArguments } from "../../core/json-schema/validate-arguments";
+import type { Json } from "../../core/base/json";
+import { validateArguments } from "../../core/base/json-schema/validate-arguments";
 import { createPrng } from "../../core/sandbox/determinism";
 import { randomValue } from "../../core/tasks/policies/json-schema-values";
 import { noisyRunner, ORACLE_NOISE } from "../../core/tasks/policies/noisy-runner";

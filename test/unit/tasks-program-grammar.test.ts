@@ -3,14 +3,18 @@
 // the QuickJS sandbox on a fresh copy returns what the exploration computed and what SQL says,
 // instructions give nothing away, and a tool set without lists is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
 import { createPrng } from "../../core/sandbox/determinism";
 import type { DraftTarget, GeneratorContext } from "../../core/tasks/draft";
 import { identifierNames } from "../../core/tasks/identifier-names";
-import { instructionLeaks } from "../../core/tasks/phrasing-leaks";
-import { functionSource } from "../../core/tasks/program-code";
-import { PROGRAM_TEMPLATES, planProgramTask, programTask } from "../../core/tasks/program-grammar";
-import type { ProgramPlan } from "../../core/tasks/program-plan";
+import { instructionLeaks } from "../../core/tasks/phrasing/phrasing-leaks";
+import { functionSource } from "../../core/tasks/programs/program-code";
+import {
+  PROGRAM_TEMPLATES,
+  planProgramTask,
+  programTask,
+} from "../../core/tasks/programs/program-grammar";
+import type { ProgramPlan } from "../../core/tasks/programs/program-plan";
 import { createSampler } from "../../core/tasks/sampler";
 import { buildToolGraph } from "../../core/tasks/tool-graph";
 import { profileTools } from "../../core/tasks/tool-profiles";

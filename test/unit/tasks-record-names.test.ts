@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrng } from "../../core/sandbox/determinism";
 import type { GeneratorContext } from "../../core/tasks/draft";
-import { walkGraphTask } from "../../core/tasks/graph-walk";
+import { walkGraphTask } from "../../core/tasks/graph-walk/graph-walk";
 import { observeTools } from "../../core/tasks/observe-tools";
 import { createRecordNamer, type RecordNamer } from "../../core/tasks/record-names";
 import { createSampler } from "../../core/tasks/sampler";

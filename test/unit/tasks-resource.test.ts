@@ -4,7 +4,7 @@
 // not by doing nothing, and a cluster whose tools only read gets read tasks and says why it cannot
 // make writes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resourceLens } from "../../core/tasks/resource-lens";
+import { resourceLens } from "../../core/surfaces/kubernetes/tasks/lens";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import {
   catalogWorld,

@@ -4,8 +4,8 @@
 // solved by its own solution and not by doing nothing, and no instruction names a path, a query
 // language or an argument.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restLens } from "../../core/tasks/rest-lens";
-import { restTaskSource } from "../../core/tasks/rest-tasks";
+import { restLens } from "../../core/surfaces/jira-rest/tasks/lens";
+import { restTaskSource } from "../../core/surfaces/jira-rest/tasks/task-source";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import type { Task } from "../../core/tasks/task";
 import {

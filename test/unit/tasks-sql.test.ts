@@ -2,7 +2,7 @@
 // of statements that find a named row's key and feed it on, and programs that loop and branch over
 // the rows; every kept task is solved by its own solution and not by doing nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlLens } from "../../core/tasks/sql-lens";
+import { sqlLens } from "../../core/surfaces/sql/tasks/lens";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
 import {
   catalogWorld,

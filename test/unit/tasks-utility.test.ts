@@ -4,9 +4,9 @@
 // by doing nothing; the server is small, so the floors here are what it really holds (about 448
 // distinct graph tasks, 209 of them with a write; thousands of programs over runs of resources).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { utilityLens } from "../../core/surfaces/everything-utility/tasks/lens";
+import { UTILITY_TEMPLATES } from "../../core/surfaces/everything-utility/tasks/task-source";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import { utilityLens } from "../../core/tasks/utility-lens";
-import { UTILITY_TEMPLATES } from "../../core/tasks/utility-tasks";
 import {
   catalogWorld,
   readsOnly,

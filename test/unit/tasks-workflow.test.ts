@@ -4,8 +4,8 @@
 // whole request, or pick a request by its counts first. Every kept task is solved by its own
 // solution and not by doing nothing, and no instruction names an id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workflowLens } from "../../core/surfaces/taskmanager-workflow/tasks/lens";
 import { synthesizeTasks } from "../../core/tasks/synthesize";
-import { workflowLens } from "../../core/tasks/workflow-lens";
 import {
   catalogWorld,
   lookIn,

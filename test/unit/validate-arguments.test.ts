@@ -1,8 +1,8 @@
 // Tool arguments against input schemas: readable errors pointed at the argument, cached
 // validators, and the checks that keep unusable schemas out of the catalog.
 import { describe, expect, it } from "vitest";
-import { checkToolSchema } from "../../core/json-schema/check-tool-schema";
-import { compile, validateArguments } from "../../core/json-schema/validate-arguments";
+import { checkToolSchema } from "../../core/base/json-schema/check-tool-schema";
+import { compile, validateArguments } from "../../core/base/json-schema/validate-arguments";
 
 const searchSchema = {
   type: "object",

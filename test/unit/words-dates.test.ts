@@ -1,7 +1,7 @@
 // The shared phrasing every task source uses: days in the orders instructions write them, ISO-day
 // arithmetic across month and year ends, and quoted names and articles.
 import { describe, expect, it } from "vitest";
-import { listPhrase, quoted, withArticle } from "../../core/tasks/words";
+import { listPhrase, quoted, withArticle } from "../../core/tasks/phrasing/words";
 import {
   addDays,
   dayMonthYear,
@@ -9,7 +9,7 @@ import {
   monthDayYear,
   weekdayDayMonth,
   weekdayMonthDay,
-} from "../../core/tasks/words-dates";
+} from "../../core/tasks/phrasing/words-dates";
 
 describe("days in words", () => {
   it("writes an ISO day as day, month and year", () => {

@@ -1,6 +1,6 @@
 // API key material: `aw_<keyId>_<secret>`, both parts base62 from crypto.getRandomValues. Only a
 // SHA-256 of the whole key is stored; the secret has 256 bits, so a salt would add nothing.
-import { sha256Hex } from "../../core/json";
+import { sha256Hex } from "../../core/base/json";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** 16 base62 characters, ~95 bits: unique without coordination, and not a secret. */

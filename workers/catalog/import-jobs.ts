@@ -2,7 +2,7 @@
 // Status moves queued -> running -> published | failed; a finished job is never run again.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
 import type { CatalogDb } from "./catalog-db";
 import { importJobs } from "./schema";
 

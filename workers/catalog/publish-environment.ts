@@ -1,12 +1,13 @@
 // Publishing one environment version: refuse a key that does not own the environment, refuse a
 // used version with other content, run every tool's unit tests in a scratch EpisodeDO, and only
 // then write the catalog atomically. Used by the publish route and by discovery jobs.
+
+import { contentHash } from "../../core/base/json";
+import { unwrap } from "../../core/base/result";
 import type { AdmissionReport } from "../../core/environment/admission";
 import type { EnvironmentSpec } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
-import { contentHash } from "../../core/json";
-import { unwrap } from "../../core/result";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import type { AppEnv } from "../env";
 import { scratchEpisodeStub } from "../episodes/episode-client";

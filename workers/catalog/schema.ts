@@ -10,8 +10,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type { Json } from "../../core/base/json";
 import type { Provenance, ToolTest } from "../../core/environment/spec";
-import type { Json } from "../../core/json";
 import type { SynthesisReport } from "../../core/tasks/synthesis-request";
 import type { Scope } from "../env";
 

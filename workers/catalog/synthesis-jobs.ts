@@ -3,7 +3,7 @@
 // job's counters move in the same D1 batch, and the last shard finishes the job with its report.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { toJsonValue } from "../../core/json";
+import { toJsonValue } from "../../core/base/json";
 import type { SynthesisReport } from "../../core/tasks/synthesis-request";
 import { DifficultyRequestSchema } from "../../core/tasks/synthesis-request";
 import { StrategySchema } from "../../core/tasks/task";

@@ -1,7 +1,7 @@
 // What tool admission reports for one unit test; it crosses the admission Durable Object's RPC
 // boundary and is stored in `tool_test_results` with the published version.
 import { z } from "zod";
-import { JsonSchema } from "../../core/json";
+import { JsonSchema } from "../../core/base/json";
 
 export const ToolTestResultSchema = z.object({
   tool: z.string().min(1),

@@ -1,7 +1,8 @@
 // The Worker's handle on one episode: routes by id to its EpisodeDO and turns RPC results back
 // into AppErrors. Also the `EpisodePort` the MCP and OpenEnv faces use.
+
+import { unwrap } from "../../core/base/result";
 import type { EpisodePort } from "../../core/episode/episode-port";
-import { unwrap } from "../../core/result";
 import type { Caller, EpisodeRpc } from "../../durable-objects/episode-rpc";
 import type { AppEnv, AuthContext } from "../env";
 

@@ -1,9 +1,10 @@
 // Opening an episode on what `episodeSource` resolved (an environment version, or the one a task
 // was made on): a fresh EpisodeDO under a new id, owned by one API key. Used by `POST /v1/episodes`
 // and by the rollout consumer, which opens one episode per rollout attempt.
+
+import { unwrap } from "../../core/base/result";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import type { EpisodeInfo } from "../../core/episode/episode-port";
-import { unwrap } from "../../core/result";
 import type { AppEnv } from "../env";
 import { episodeStub, newEpisodeId } from "./episode-client";
 import type { EpisodeSource } from "./episode-source";

@@ -2,11 +2,11 @@
 // consumer: `oracle` replays the task's reference solution (optionally with dropped calls),
 // `random` makes schema-valid random calls, and `verifyEpisode` scores what the episode holds.
 // Both policies go through the episode's normal call path, so the call log shows them.
-import type { Json } from "../../core/json";
+import type { Json } from "../../core/base/json";
+import { unwrap } from "../../core/base/result";
 import type { LlmClient } from "../../core/llm/llm-client";
 import { llmConfigFrom } from "../../core/llm/llm-config";
 import { createOpenAiClient } from "../../core/llm/openai-client";
-import { unwrap } from "../../core/result";
 import { createPrng } from "../../core/sandbox/determinism";
 import { randomCalls } from "../../core/tasks/policies/random-policy";
 import { judgeRubric } from "../../core/tasks/rubric-judge";

@@ -1,8 +1,9 @@
 // Fetching a source by URL for a discovery job: http(s) only, a timeout, a size limit enforced
 // while reading (not trusted from Content-Length alone), and HTML pages refused: a link to a web
 // page instead of the file is the usual mistake.
+
+import { sha256Hex } from "../../core/base/json";
 import { AppError } from "../../core/errors";
-import { sha256Hex } from "../../core/json";
 
 export interface FetchedSource {
   content: string;

@@ -1,10 +1,10 @@
 // `dataFrom` of an MCP import: the published environment whose schema and seed rows the server's SQL
-// tools run on (core/importers/mcp-sql-surface.ts), read from the catalog like an episode reads
+// tools run on (core/surfaces/sql/surface.ts), read from the catalog like an episode reads
 // it, with the provenance the new environment inherits from it.
 import { type Provenance, parseEnvironmentRef } from "../../core/environment/spec";
 import { AppError } from "../../core/errors";
-import { servedDatabaseProvenance } from "../../core/importers/mcp-sql-provenance";
-import type { SurfaceDatabase } from "../../core/importers/mcp-surface";
+import { servedDatabaseProvenance } from "../../core/surfaces/sql/provenance";
+import type { SurfaceDatabase } from "../../core/surfaces/surface";
 import { catalogDb } from "../catalog/catalog-db";
 import { requireVersion } from "../catalog/require-version";
 import { loadSeed } from "../catalog/seed-store";

@@ -1,8 +1,9 @@
 // The open-episode cap of `POST /v1/episodes`: a slot is taken in the key's KeyQuotaDO before the
 // episode exists (a full key costs no episode), settled to the episode's own expiry once it does,
 // and given back if opening fails. The EpisodeDO frees it when the episode is deleted or expires.
+
+import { unwrap } from "../../core/base/result";
 import type { EpisodeInfo } from "../../core/episode/episode-port";
-import { unwrap } from "../../core/result";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import type { KeyQuotaRpc } from "../../durable-objects/key-quota-do";
 import type { AppEnv } from "../env";

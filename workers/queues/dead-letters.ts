@@ -2,7 +2,7 @@
 // D1 (`dead_letters`, one row per queue and message id, so a redelivery is not a second row)
 // and acknowledged. Nothing is lost; the admin API can inspect what failed.
 
-import { type Json, toJsonValue } from "../../core/json";
+import { type Json, toJsonValue } from "../../core/base/json";
 import { catalogDb } from "../catalog/catalog-db";
 import { deadLetters } from "../catalog/schema";
 import type { AppEnv } from "../env";

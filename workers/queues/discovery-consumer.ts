@@ -3,16 +3,17 @@
 // safe: a finished job is acknowledged without work, and publishing the same content twice is a
 // no-op. A bad source fails the job with its reason; an unexpected error, or work past the
 // message's deadline (message-deadline.ts), retries the message.
+
+import { sha256Hex, toJsonValue } from "../../core/base/json";
+import { unwrap } from "../../core/base/result";
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
 import { AppError } from "../../core/errors";
-import { seedRowsNotRun } from "../../core/importers/llm-seed-rows";
-import { classifyWithLlm } from "../../core/importers/llm-taxonomy";
-import { classifySource } from "../../core/importers/taxonomy";
-import { sha256Hex, toJsonValue } from "../../core/json";
+import { classifyWithLlm } from "../../core/import/taxonomy/llm-taxonomy";
+import { classifySource } from "../../core/import/taxonomy/taxonomy";
 import { LLM_NOT_CONFIGURED, llmConfigFrom } from "../../core/llm/llm-config";
 import { createOpenAiClient } from "../../core/llm/openai-client";
-import { unwrap } from "../../core/result";
+import { seedRowsNotRun } from "../../core/mcp/import/llm-seed-rows";
 import { callerOfKeyId } from "../auth/owner-access";
 import { catalogDb } from "../catalog/catalog-db";
 import {

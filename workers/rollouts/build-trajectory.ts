@@ -1,10 +1,11 @@
 // The stored record of one attempt (core/rollouts/trajectory.ts), assembled from what was played
 // and how it was scored, and parsed before it is written: nothing unchecked goes to R2.
+
+import type { OpenAIChatTool } from "../../core/environment/tool-formats";
 import type { PolicyRef } from "../../core/rollouts/policy";
 import { type Trajectory, TrajectorySchema } from "../../core/rollouts/trajectory";
 import type { Task } from "../../core/tasks/task";
 import type { Verification } from "../../core/tasks/verify";
-import type { OpenAIChatTool } from "../../core/tool-formats";
 import type { PlayedRollout } from "./play-rollout";
 import type { RolloutRow } from "./rollout-repository";
 

@@ -2,14 +2,14 @@
 // solution, `random` makes schema-valid random calls (both rebuilt as an OpenAI conversation), and
 // an `openai` policy runs the agent loop, asking the batch between turns whether it was cancelled.
 
+import { unwrap } from "../../core/base/result";
+import type { OpenAIChatTool } from "../../core/environment/tool-formats";
 import { ZERO_USAGE } from "../../core/llm/llm-client";
-import { unwrap } from "../../core/result";
 import { type AgentLoopResult, runAgentLoop } from "../../core/rollouts/agent-loop";
 import { createOpenAiPolicy } from "../../core/rollouts/openai-policy";
 import { messagesFromCalls } from "../../core/rollouts/played-trajectory";
 import { mergeSampling } from "../../core/rollouts/sampling";
 import type { Task } from "../../core/tasks/task";
-import type { OpenAIChatTool } from "../../core/tool-formats";
 import type { Caller, EpisodeRpc } from "../../durable-objects/episode-rpc";
 import { type PlayedEpisode, playOracle, playRandom } from "../episodes/play-episode";
 import type { ResolvedPolicy } from "../policies/resolved-policy";

@@ -4,10 +4,11 @@
 // worth retrying, or the platform failing, sends the rollout back to the queue with backoff until
 // it has had MAX_ATTEMPTS; a refusal that will not change fails it at once. Episodes are always
 // destroyed at the end (and reaped by their TTL when the worker itself dies).
+
+import { unwrap } from "../../core/base/result";
+import { toOpenAIChatTool } from "../../core/environment/tool-formats";
 import { AppError } from "../../core/errors";
-import { unwrap } from "../../core/result";
 import { DEFAULT_SYSTEM_PROMPT } from "../../core/rollouts/system-prompt";
-import { toOpenAIChatTool } from "../../core/tool-formats";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import { type CatalogDb, catalogDb } from "../catalog/catalog-db";
 import type { AppEnv } from "../env";

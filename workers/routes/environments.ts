@@ -9,7 +9,7 @@ import {
   toMcpTool,
   toOpenAIChatTool,
   toOpenAIResponsesTool,
-} from "../../core/tool-formats";
+} from "../../core/environment/tool-formats";
 import { requireScope } from "../auth/require-scope";
 import { catalogDb } from "../catalog/catalog-db";
 import {

@@ -1,11 +1,11 @@
 // Calling tools: one tool by name with JSON arguments, or an assistant turn's OpenAI `tool_calls`
 // answered with `role: "tool"` messages. `Idempotency-Key` makes a retried call apply once.
 import { createRoute, z } from "@hono/zod-openapi";
+import { readArgumentsText } from "../../core/base/json-arguments";
+import { fail, type Result, unwrap } from "../../core/base/result";
 import type { ToolCallRequest } from "../../core/episode/run-tool-call";
 import { toolErrorText, toolResultText } from "../../core/episode/tool-answer-text";
 import type { ToolCallResult } from "../../core/episode/tool-call";
-import { readArgumentsText } from "../../core/json-arguments";
-import { fail, type Result, unwrap } from "../../core/result";
 import { callerOf, episodeStub } from "../episodes/episode-client";
 import { createRouter } from "../router";
 import {

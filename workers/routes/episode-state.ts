@@ -1,6 +1,6 @@
 // An episode's state: canonical digest, diff against the initial data, snapshots and reset.
 import { createRoute, z } from "@hono/zod-openapi";
-import { unwrap } from "../../core/result";
+import { unwrap } from "../../core/base/result";
 import { callerOf, episodeStub } from "../episodes/episode-client";
 import { createRouter } from "../router";
 import {

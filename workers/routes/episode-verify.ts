@@ -1,8 +1,8 @@
 // Scoring an episode opened for a task over HTTP, and playing it with a built-in policy (oracle or
 // random, workers/episodes/play-episode.ts) before scoring it.
 import { createRoute } from "@hono/zod-openapi";
-import type { Json } from "../../core/json";
-import { unwrap } from "../../core/result";
+import type { Json } from "../../core/base/json";
+import { unwrap } from "../../core/base/result";
 import { callerOf, episodeStub } from "../episodes/episode-client";
 import { taskOfEpisode } from "../episodes/episode-task";
 import { playOracle, playRandom, rubricJudgeFrom, verifyEpisode } from "../episodes/play-episode";

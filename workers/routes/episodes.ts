@@ -1,7 +1,7 @@
 // Episode lifecycle: open an episode of `name[@version]`, read it, list its tools, delete it.
 import { createRoute, z } from "@hono/zod-openapi";
-import { unwrap } from "../../core/result";
-import { formatTools } from "../../core/tool-formats";
+import { unwrap } from "../../core/base/result";
+import { formatTools } from "../../core/environment/tool-formats";
 import { callerOf, episodeStub } from "../episodes/episode-client";
 import { episodeLinks } from "../episodes/episode-links";
 import { episodeSource } from "../episodes/episode-source";

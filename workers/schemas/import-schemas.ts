@@ -1,7 +1,7 @@
 // HTTP shapes of discovery jobs (`/v1/environments/imports`).
 import { z } from "@hono/zod-openapi";
+import { ImportFormatSchema } from "../../core/discovery/discover-source";
 import { CategorySchema, EnvironmentNameSchema, VersionSchema } from "../../core/environment/spec";
-import { ImportFormatSchema } from "../../core/importers/discover";
 
 const SourceMetaSchema = z.object({
   format: ImportFormatSchema.openapi({

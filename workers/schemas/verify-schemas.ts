@@ -1,6 +1,6 @@
 // Request and response shapes of verify and autoplay on an episode opened for a task.
 import { z } from "@hono/zod-openapi";
-import { JsonSchema } from "../../core/json";
+import { JsonSchema } from "../../core/base/json";
 import { ComponentsSchema, DiffRefSchema } from "../../core/tasks/verification-schema";
 
 export const VerifyBody = z

@@ -3,7 +3,7 @@
 // multipleOf, string lengths and the formats email/date/date-time/time/uuid/uri, arrays
 // (minItems/maxItems/uniqueItems), objects (properties/required/min-/maxProperties), anyOf/oneOf.
 // `pattern`, `$ref`, `allOf` and `not` are not understood: such values may fail validation.
-import { canonicalJson, type Json } from "../../json";
+import { canonicalJson, type Json } from "../../base/json";
 import type { Prng } from "../../sandbox/determinism";
 
 export type SchemaNode = Record<string, Json>;

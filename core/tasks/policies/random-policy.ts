@@ -2,8 +2,8 @@
 // beat and a probe that a task cannot be solved by chance. Arguments come from the tools' input
 // schemas (json-schema-values.ts), or from a pool of real values (ids from the seed) when given.
 
-import type { Json } from "../../json";
-import { validateArguments } from "../../json-schema/validate-arguments";
+import type { Json } from "../../base/json";
+import { validateArguments } from "../../base/json-schema/validate-arguments";
 import type { Prng } from "../../sandbox/determinism";
 import type { ExecutedCall, ToolRunner } from "../tool-runner";
 import { isNode, randomValue } from "./json-schema-values";

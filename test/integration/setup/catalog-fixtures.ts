@@ -2,12 +2,12 @@
 // admin sub-apps, environment specs that pass the spec schema, and publishing them the way the
 // publish route does (seed to the seed store, then one catalog batch).
 import { env } from "cloudflare:workers";
+import { contentHash } from "../../../core/base/json";
 import {
   type EnvironmentSpec,
   EnvironmentSpecSchema,
   type ToolSpec,
 } from "../../../core/environment/spec";
-import { contentHash } from "../../../core/json";
 import { catalogDb } from "../../../workers/catalog/catalog-db";
 import {
   insertPublishedVersion,

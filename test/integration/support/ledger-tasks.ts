@@ -1,8 +1,8 @@
 // Hand-made tasks on the ledger fixture, stored as synthesis would store them, for tests that need
 // tasks to start rollouts on but not the synthesizer (ownership, yank).
 import { env } from "cloudflare:workers";
+import { contentHash } from "../../../core/base/json";
 import type { EnvironmentSpec } from "../../../core/environment/spec";
-import { contentHash } from "../../../core/json";
 import type { Task } from "../../../core/tasks/task";
 import { insertTasks } from "../../../workers/catalog/task-repository";
 import { makeTask } from "./task-fixtures";

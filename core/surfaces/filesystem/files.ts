@@ -1,0 +1,422 @@
+// The text files of the filesystem surface's seeded repository: a small TypeScript order-management
+// service with its docs, data and CI, written from fixed templates filled with one Project's
+// facts (mcp-filesystem-project.ts). Paths are relative to the allowed root.
+import { sourceFiles, testFiles } from "./code-files";
+import type { Project } from "./project";
+import { type TextFile, text } from "./text-file";
+
+function money(n: number): string {
+  return n.toFixed(2);
+}
+
+export function projectFiles(p: Project): TextFile[] {
+  return [
+    ...rootFiles(p),
+    ...sourceFiles(p),
+    ...testFiles(p),
+    ...docFiles(p),
+    ...dataFiles(p),
+    ...webFiles(p),
+    ...toolingFiles(p),
+  ];
+}
+
+function rootFiles(p: Project): TextFile[] {
+  const lead = p.team[0];
+  return [
+    {
+      path: "README.md",
+      content: text(
+        `# ${p.title}`,
+        "",
+        `${p.title} is the order-management service behind the ${p.company} online shop: it takes orders,`,
+        "prices them (discounts, tax, shipping), reserves stock and exposes a small JSON API to the",
+        "storefront in `public/`.",
+        "",
+        "## Getting started",
+        "",
+        "```sh",
+        "npm install",
+        "cp .env.example .env",
+        "npm run db:seed",
+        "npm run dev",
+        "```",
+        "",
+        `The API listens on http://localhost:${p.port}. Try \`curl localhost:${p.port}/health\`.`,
+        "",
+        "## Project layout",
+        "",
+        "- `src/routes/` HTTP handlers (orders, customers, health)",
+        "- `src/services/` pricing and inventory rules",
+        "- `src/models/` types shared by routes and services",
+        "- `data/` sample customers, orders and products used by `npm run db:seed`",
+        "- `docs/` architecture, API reference, deployment runbook and meeting notes",
+        "",
+        "## Scripts",
+        "",
+        "| script | what it does |",
+        "|---|---|",
+        "| `npm run dev` | starts the API with reload |",
+        "| `npm test` | runs the vitest suite |",
+        "| `npm run lint` | checks formatting and lint rules |",
+        "| `npm run db:seed` | loads `data/*.csv` into the local database |",
+        "",
+        "## Team",
+        "",
+        ...p.team.map((m) => `- ${m.name} (${m.role}) <${m.email}>`),
+        "",
+        `Questions go to ${lead?.name ?? "the team"} or the #${p.name}-dev channel.`,
+      ),
+    },
+    {
+      path: "package.json",
+      content: text(
+        "{",
+        `  "name": "${p.name}",`,
+        `  "version": "${p.version}",`,
+        '  "private": true,',
+        `  "description": "Order management API for the ${p.company} shop",`,
+        '  "type": "module",',
+        '  "main": "dist/index.js",',
+        '  "scripts": {',
+        '    "dev": "tsx watch src/index.ts",',
+        '    "build": "tsc -p .",',
+        '    "start": "node dist/index.js",',
+        '    "test": "vitest run",',
+        '    "lint": "eslint src tests",',
+        '    "db:seed": "sh scripts/seed-db.sh",',
+        '    "db:migrate": "tsx scripts/migrate.ts"',
+        "  },",
+        '  "dependencies": {',
+        '    "express": "^4.19.2",',
+        '    "pg": "^8.11.5",',
+        '    "pino": "^9.1.0",',
+        '    "zod": "^3.23.8"',
+        "  },",
+        '  "devDependencies": {',
+        '    "@types/express": "^4.17.21",',
+        '    "@types/node": "^20.12.12",',
+        '    "eslint": "^9.3.0",',
+        '    "tsx": "^4.11.0",',
+        '    "typescript": "^5.4.5",',
+        '    "vitest": "^1.6.0"',
+        "  },",
+        '  "engines": {',
+        '    "node": ">=20"',
+        "  }",
+        "}",
+      ),
+    },
+    {
+      path: "tsconfig.json",
+      content: text(
+        "{",
+        '  "compilerOptions": {',
+        '    "target": "ES2022",',
+        '    "module": "NodeNext",',
+        '    "moduleResolution": "NodeNext",',
+        '    "strict": true,',
+        '    "outDir": "dist",',
+        '    "rootDir": "src",',
+        '    "esModuleInterop": true,',
+        '    "skipLibCheck": true',
+        "  },",
+        '  "include": ["src"]',
+        "}",
+      ),
+    },
+    { path: ".gitignore", content: text("node_modules/", "dist/", "coverage/", ".env", "*.log") },
+    {
+      path: ".env.example",
+      content: text(
+        `PORT=${p.port}`,
+        `DATABASE_URL=postgres://${p.name}:${p.name}@localhost:5432/${p.name}`,
+        "LOG_LEVEL=info",
+        `TAX_RATE=${p.taxRate}`,
+        `FREE_SHIPPING_OVER=${p.freeShippingOver}`,
+        "PAYMENTS_WEBHOOK_SECRET=",
+      ),
+    },
+    {
+      path: "CHANGELOG.md",
+      content: text(
+        "# Changelog",
+        "",
+        "All notable changes to this project are documented here.",
+        ...p.releases.flatMap((r) => [
+          "",
+          `## ${r.version} - ${r.date}`,
+          "",
+          ...r.notes.map((n) => `- ${n}`),
+        ]),
+      ),
+    },
+    {
+      path: "LICENSE",
+      content: text(
+        "MIT License",
+        "",
+        `Copyright (c) ${p.started.slice(0, 4)} ${p.company}`,
+        "",
+        "Permission is hereby granted, free of charge, to any person obtaining a copy",
+        'of this software and associated documentation files (the "Software"), to deal',
+        "in the Software without restriction, including without limitation the rights",
+        "to use, copy, modify, merge, publish, distribute, sublicense, and/or sell",
+        "copies of the Software, and to permit persons to whom the Software is",
+        "furnished to do so, subject to the following conditions:",
+        "",
+        "The above copyright notice and this permission notice shall be included in all",
+        "copies or substantial portions of the Software.",
+        "",
+        'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR',
+        "IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,",
+        "FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.",
+      ),
+    },
+  ];
+}
+
+function docFiles(p: Project): TextFile[] {
+  const [lead, backend] = p.team;
+  return [
+    {
+      path: "docs/architecture.md",
+      content: text(
+        "# Architecture",
+        "",
+        `${p.title} is a single Node.js service (Express) in front of PostgreSQL.`,
+        "",
+        "## Request flow",
+        "",
+        "1. `src/server.ts` parses JSON bodies and routes the request.",
+        "2. Route handlers in `src/routes/` validate input with zod.",
+        "3. `src/services/pricing.ts` computes discount, tax and shipping.",
+        "4. `src/services/inventory.ts` reserves stock before an order is stored.",
+        "",
+        "## Pricing rules",
+        "",
+        "- Volume discount: 5% from 5 items, 10% from 10 items.",
+        `- Tax: ${(p.taxRate * 100).toFixed(2)}% of the discounted subtotal.`,
+        `- Shipping: flat 6.50, free from ${p.freeShippingOver}.00.`,
+        "",
+        "## Known issues",
+        "",
+        "- Stock reservation is not atomic (see FIXME in `src/services/inventory.ts`).",
+        "- Tax is rounded on the subtotal instead of per line.",
+        "",
+        `Owner: ${lead?.name ?? "tech lead"}. Reviewers: ${backend?.name ?? "backend"}.`,
+      ),
+    },
+    {
+      path: "docs/api.md",
+      content: text(
+        "# API reference",
+        "",
+        `Base URL: \`https://api.${p.domain}\` (production), \`http://localhost:${p.port}\` (local).`,
+        "",
+        "| method | path | description |",
+        "|---|---|---|",
+        "| GET | /health | service status and version |",
+        "| GET | /orders | list orders (`limit`, max 100) |",
+        "| GET | /orders/:id | one order |",
+        "| POST | /orders | create an order from `{ customerId, lines }` |",
+        "| GET | /customers | list customers |",
+        "| GET | /customers/:id | one customer |",
+        "",
+        "## Errors",
+        "",
+        'Errors are JSON: `{ "error": "order not found" }` with status 404, 400 for invalid input.',
+        "",
+        "## Example",
+        "",
+        "```sh",
+        `curl -X POST localhost:${p.port}/orders -H 'content-type: application/json' \\`,
+        `  -d '{"customerId":"${p.customers[0]?.id ?? "C1001"}","lines":[{"sku":"${p.products[0]?.sku ?? "SKU-100"}","quantity":2}]}'`,
+        "```",
+      ),
+    },
+    {
+      path: "docs/deployment.md",
+      content: text(
+        "# Deployment",
+        "",
+        "Production runs on two containers behind the load balancer; staging on one.",
+        "",
+        "## Release checklist",
+        "",
+        "1. Update `CHANGELOG.md` and bump `version` in `package.json`.",
+        "2. Run `npm test` and `npm run lint` locally.",
+        "3. Tag the release: `git tag v<version> && git push --tags`.",
+        "4. CI builds the image and deploys to staging automatically.",
+        "5. Promote to production from the CI dashboard after a smoke test.",
+        "",
+        "## Rollback",
+        "",
+        "Redeploy the previous tag from the CI dashboard. Database migrations are forward-only;",
+        "write a new migration instead of reverting one.",
+        "",
+        "## Runbook",
+        "",
+        "TODO: alerts, dashboards and who is on call.",
+      ),
+    },
+    ...p.meetings.map(
+      (m): TextFile => ({
+        path: `docs/meeting-notes/${m.date}.md`,
+        content: text(
+          `# ${p.title} weekly sync - ${m.date}`,
+          "",
+          `Attendees: ${m.attendees.map((a) => a.name).join(", ")}`,
+          "",
+          "## Decisions",
+          "",
+          ...m.decisions.map((d) => `- ${d}`),
+          "",
+          "## Action items",
+          "",
+          ...m.actions.map((a) => `- [ ] ${a.owner.name}: ${a.task}`),
+        ),
+      }),
+    ),
+  ];
+}
+
+function dataFiles(p: Project): TextFile[] {
+  return [
+    {
+      path: "data/customers.csv",
+      content: text(
+        "id,name,email,city,plan,signed_up",
+        ...p.customers.map((c) => `${c.id},${c.name},${c.email},${c.city},${c.plan},${c.signedUp}`),
+      ),
+    },
+    {
+      path: "data/orders.csv",
+      content: text(
+        "order_id,customer_id,status,items,total,created_at",
+        ...p.orders.map(
+          (o) => `${o.id},${o.customerId},${o.status},${o.items},${money(o.total)},${o.createdAt}`,
+        ),
+      ),
+    },
+    {
+      path: "data/products.json",
+      content: `${JSON.stringify({ products: p.products }, null, 2)}\n`,
+    },
+  ];
+}
+
+function webFiles(p: Project): TextFile[] {
+  return [
+    {
+      path: "public/index.html",
+      content: text(
+        "<!doctype html>",
+        '<html lang="en">',
+        "  <head>",
+        '    <meta charset="utf-8" />',
+        `    <title>${p.company} shop</title>`,
+        '    <link rel="icon" href="/favicon.ico" />',
+        '    <link rel="stylesheet" href="/styles.css" />',
+        "  </head>",
+        "  <body>",
+        "    <header>",
+        `      <img src="/images/logo.png" alt="${p.company}" width="32" height="32" />`,
+        `      <h1>${p.company}</h1>`,
+        "    </header>",
+        '    <main id="products"></main>',
+        "  </body>",
+        "</html>",
+      ),
+    },
+    {
+      path: "public/styles.css",
+      content: text(
+        ":root {",
+        "  --brand: #1f6f5c;",
+        "  --text: #1d2327;",
+        "}",
+        "",
+        "body {",
+        "  margin: 0;",
+        "  font-family: system-ui, sans-serif;",
+        "  color: var(--text);",
+        "}",
+        "",
+        "header {",
+        "  display: flex;",
+        "  gap: 0.75rem;",
+        "  align-items: center;",
+        "  padding: 1rem 2rem;",
+        "  background: var(--brand);",
+        "  color: white;",
+        "}",
+      ),
+    },
+    {
+      path: "public/logo.svg",
+      content: text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">',
+        '  <circle cx="16" cy="16" r="15" fill="#1f6f5c" />',
+        `  <text x="16" y="21" font-size="14" text-anchor="middle" fill="#ffffff">${p.title.charAt(0)}</text>`,
+        "</svg>",
+      ),
+    },
+  ];
+}
+
+function toolingFiles(p: Project): TextFile[] {
+  return [
+    {
+      path: "scripts/seed-db.sh",
+      mode: "755",
+      content: text(
+        "#!/bin/sh",
+        "# Loads the sample data in data/ into the local database.",
+        "set -eu",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the seeded file's own source text
+        ': "${DATABASE_URL:?set DATABASE_URL (see .env.example)}"',
+        'psql "$DATABASE_URL" -c "\\copy customers FROM \'data/customers.csv\' CSV HEADER"',
+        'psql "$DATABASE_URL" -c "\\copy orders FROM \'data/orders.csv\' CSV HEADER"',
+        'echo "seeded $(wc -l < data/orders.csv) order lines"',
+      ),
+    },
+    {
+      path: "scripts/migrate.ts",
+      content: text(
+        'import pg from "pg";',
+        "",
+        "const client = new pg.Client({ connectionString: process.env.DATABASE_URL });",
+        "await client.connect();",
+        "await client.query(`",
+        "  CREATE TABLE IF NOT EXISTS customers (id text PRIMARY KEY, name text, email text, city text, plan text, signed_up date);",
+        "  CREATE TABLE IF NOT EXISTS orders (order_id text PRIMARY KEY, customer_id text REFERENCES customers(id), status text, items int, total numeric(10, 2), created_at timestamptz);",
+        "`);",
+        "await client.end();",
+        `console.log("${p.name}: migrations applied");`,
+      ),
+    },
+    {
+      path: ".github/workflows/ci.yml",
+      content: text(
+        "name: ci",
+        "on:",
+        "  push:",
+        "    branches: [main]",
+        "  pull_request:",
+        "jobs:",
+        "  test:",
+        "    runs-on: ubuntu-latest",
+        "    steps:",
+        "      - uses: actions/checkout@v4",
+        "      - uses: actions/setup-node@v4",
+        "        with:",
+        "          node-version: 20",
+        "          cache: npm",
+        "      - run: npm ci",
+        "      - run: npm run lint",
+        "      - run: npm test",
+      ),
+    },
+  ];
+}

@@ -1,0 +1,10 @@
+// The programmatic chat templates, reads then writes (messaging-program-reads.ts and
+// messaging-program-writes.ts), in the order messaging-tasks.ts lists them.
+import { PROGRAM_READS } from "./program-reads";
+import { PROGRAM_WRITES } from "./program-writes";
+import type { ChatTemplate } from "./template";
+
+export const MESSAGING_PROGRAM_TEMPLATES: readonly ChatTemplate[] = [
+  ...PROGRAM_READS,
+  ...PROGRAM_WRITES,
+];
