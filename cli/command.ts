@@ -1,25 +1,13 @@
 // The shape of a CLI command (options, positional arguments, help text, handler) and the
 // argument parsing every command shares, on top of node:util parseArgs.
 import { parseArgs } from "node:util";
+import { UsageError } from "./cli-errors";
 import type { CliConfig } from "./config";
 import type { ApiClient } from "./http-client";
 import type { Output } from "./output";
 
-/** A problem on the user's side that is not about arguments (an unreadable file): exit code 1. */
-export class CliError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "CliError";
-  }
-}
-
-/** Wrong arguments: printed with the command's usage, exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+// The errors commands throw live in cli-errors.ts (config and polling use them without this file).
+export { CliError, UsageError } from "./cli-errors";
 
 export interface OptionSpec {
   type: "string" | "boolean";

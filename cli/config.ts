@@ -2,7 +2,7 @@
 // else the local admin key from the repo's `.dev.vars` (only for a server on this machine).
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { UsageError } from "./command";
+import { UsageError } from "./cli-errors";
 import { ADMIN_KEY_VAR, readDevVar } from "./dev/dev-vars";
 import { type PollPolicy, pollPolicyFrom } from "./patient-poll";
 

@@ -6,7 +6,7 @@
 // After `attempts` such polls in a row the wait ends with a message saying what to do.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
-import { CliError } from "./command";
+import { CliError } from "./cli-errors";
 import { type ApiClient, ApiError, ConnectionError } from "./http-client";
 
 export interface PollPolicy {

@@ -30,6 +30,7 @@ import type {
 import { runToolCall, type ToolCallRequest } from "../core/episode/run-tool-call";
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
+import type { ToolRunner } from "../core/episode/tool-runner";
 import { AppError } from "../core/errors";
 import { llmConfigFrom } from "../core/llm/llm-config";
 import { createOpenAiClient } from "../core/llm/openai-client";
@@ -42,7 +43,6 @@ import { toToolOutcome } from "../core/tasks/episode-runner";
 import { noisyRunner } from "../core/tasks/policies/noisy-runner";
 import { loadSolutions } from "../core/tasks/solution-runner";
 import type { SynthesisOutcome } from "../core/tasks/synthesis-request";
-import type { ToolRunner } from "../core/tasks/tool-runner";
 import type { AppEnv } from "../workers/env";
 import {
   appendCall,

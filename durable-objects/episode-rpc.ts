@@ -15,10 +15,10 @@ import type {
 import type { ToolCallRequest } from "../core/episode/run-tool-call";
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
+import type { ExecutedCall } from "../core/episode/tool-runner";
 import type { LlmConfig } from "../core/llm/llm-config";
 import type { SeedRowsReport } from "../core/mcp/import/llm-seed-rows";
 import type { SynthesisOutcome, SynthesisShard } from "../core/tasks/synthesis-request";
-import type { ExecutedCall } from "../core/tasks/tool-runner";
 import type { CallLogRow } from "./episode/call-log";
 
 export interface Caller {

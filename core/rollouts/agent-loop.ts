@@ -4,23 +4,16 @@
 // without tool calls, `maxTurns`, the time budget, or cancellation.
 
 import type { Json } from "../base/json";
-import type { Result } from "../base/result";
 import type { OpenAIChatTool } from "../environment/tool-formats";
-import type { ToolCallRequest } from "../episode/run-tool-call";
-import type { ToolCallResult } from "../episode/tool-call";
 import { isAppError } from "../errors";
 import type { AgentMessage } from "../llm/chat-schemas";
 import { addUsage, type TokenUsage, ZERO_USAGE } from "../llm/llm-client";
 import { extractAnswer } from "./extract-answer";
 import type { ChatPolicy, PolicyTurn } from "./policy";
+import type { RolloutEpisode } from "./rollout-episode";
 import type { Sampling } from "./sampling";
 import { runToolTurn } from "./tool-turn";
 import type { FinishReason } from "./trajectory";
-
-/** The rollout's episode as the loop sees it: one assistant turn's calls, run in order. */
-export interface RolloutEpisode {
-  callTools(requests: ToolCallRequest[]): Promise<Result<ToolCallResult>[]>;
-}
 
 export interface AgentLoopInput {
   systemPrompt: string;

@@ -2,8 +2,8 @@
 // policies), in the same OpenAI shape as the agent loop writes: one assistant turn per call, its
 // tool message formatted by the same code, then the final answer as JSON text (or DONE).
 import type { Json } from "../base/json";
+import type { ExecutedCall } from "../episode/tool-runner";
 import type { AgentMessage } from "../llm/chat-schemas";
-import type { ExecutedCall } from "../tasks/tool-runner";
 import { toolMessage } from "./tool-message";
 
 export function messagesFromCalls(

@@ -2,8 +2,8 @@
 // Text that is not a JSON object never reaches the episode: the model gets an error to fix instead.
 import type { Json } from "../base/json";
 import { readArgumentsText } from "../base/json-arguments";
+import type { ToolOutcome } from "../episode/tool-runner";
 import type { AssistantToolCall } from "../llm/chat-schemas";
-import type { ToolOutcome } from "../tasks/tool-runner";
 
 export const INVALID_JSON_ARGUMENTS = "invalid_json_arguments";
 

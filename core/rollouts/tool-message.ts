@@ -2,8 +2,8 @@
 // conversations rebuilt from the built-in policies: the answer's text (a text result as itself,
 // see core/episode/tool-answer-text.ts), capped so one huge result cannot swamp the conversation.
 import { toolAnswerText } from "../episode/tool-answer-text";
+import type { ToolOutcome } from "../episode/tool-runner";
 import type { ToolMessage } from "../llm/chat-schemas";
-import type { ToolOutcome } from "../tasks/tool-runner";
 
 /** The most characters one tool message carries; longer text is cut and marked. */
 export const MAX_TOOL_MESSAGE_CHARS = 16_384;

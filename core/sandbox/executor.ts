@@ -3,7 +3,7 @@
 
 import type { Json } from "../base/json";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { ToolOutcome } from "../tasks/tool-runner";
+import type { ToolOutcome } from "../episode/tool-runner";
 
 /** What the guest's `ctx` reaches on the host; all synchronous and deterministic. */
 export interface ToolHost {

@@ -4,11 +4,11 @@
 // from that same initial state on its own.
 
 import type { Json } from "../base/json";
+import type { ToolRunner } from "../episode/tool-runner";
 import type { Prng } from "../sandbox/determinism";
 import type { RecordNamer } from "./record-names";
 import type { AnswerMatch, ChainStep, Difficulty, TaskKind } from "./task";
 import type { ToolGraph, ToolProfile } from "./tool-profile";
-import type { ToolRunner } from "./tool-runner";
 import type { ValueSampler } from "./value-sampler";
 
 export interface TaskDraft {

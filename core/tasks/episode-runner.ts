@@ -10,9 +10,9 @@ import type { EpisodeRecord, RuntimeToolDef } from "../episode/episode-init";
 import { runToolCall } from "../episode/run-tool-call";
 import type { SqlDatabase } from "../episode/sql-database";
 import type { ToolCallResult } from "../episode/tool-call";
+import type { ToolOutcome, ToolRunner } from "../episode/tool-runner";
 import type { ToolSandbox } from "../sandbox/executor";
 import { createSeededHost, restoreSeededHost } from "../sandbox/seeded-host";
-import type { ToolOutcome, ToolRunner } from "./tool-runner";
 
 export interface EpisodeRunnerDeps {
   /** The environment's tools, loaded. */

@@ -5,7 +5,7 @@
 // `drafter` returns, one per recognised environment.
 import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { SurfaceTaskSource, SurfaceTasks } from "./surface-tasks";
+import type { SurfaceTaskSource, SurfaceTasks } from "./surface-task-source";
 
 export interface LensSourceParts<L> {
   name: string;

@@ -2,7 +2,7 @@
 
 import { canonicalJson, type Json, sha256Hex } from "../base/json";
 import type { StateDiff } from "../episode/state-diff";
-import type { ExecutedCall } from "./tool-runner";
+import type { ExecutedCall } from "../episode/tool-runner";
 
 export interface RunOutcome {
   answer: Json;

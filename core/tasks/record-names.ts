@@ -6,12 +6,12 @@
 
 import type { Json } from "../base/json";
 import type { SqlDatabase } from "../episode/sql-database";
+import type { ToolRunner } from "../episode/tool-runner";
 import { entityWords, identifierWords } from "./phrasing/phrasing-intent";
 import { attributeWords, formatValue, selectionPhrase } from "./phrasing/phrasing-values";
 import { fieldKey, wordsOf } from "./phrasing/words";
 import { createRecordRows, type RowName } from "./record-rows";
 import type { ToolField, ToolProfile } from "./tool-profile";
-import type { ToolRunner } from "./tool-runner";
 
 export interface RecordName {
   /** "the customer named "Luís Gonçalves"" */

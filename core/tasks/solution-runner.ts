@@ -5,6 +5,7 @@
 
 import type { Json } from "../base/json";
 import type { SqlDatabase } from "../episode/sql-database";
+import { type ExecutedCall, recordingRunner, type ToolRunner } from "../episode/tool-runner";
 import type {
   ExecutionError,
   ExecutionLimits,
@@ -12,7 +13,6 @@ import type {
   ToolHost,
   ToolSandbox,
 } from "../sandbox/executor";
-import { type ExecutedCall, recordingRunner, type ToolRunner } from "./tool-runner";
 
 /**
  * Programs loop over tool results, so they get ten times a tool's fuel. Each `ctx.call` costs one

@@ -5,7 +5,6 @@
 // know the surface. The first source that recognises the environment's tools drafts every task.
 import type { ToolSpec } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
-import type { Prng } from "../sandbox/determinism";
 import { basesTaskSource } from "../surfaces/airtable-bases/tasks/task-source";
 import { calendarTaskSource } from "../surfaces/calendar/tasks/task-source";
 import { utilityTaskSource } from "../surfaces/everything-utility/tasks/task-source";
@@ -20,27 +19,7 @@ import { pagesTaskSource } from "../surfaces/notion-pages/tasks/task-source";
 import { messagingTaskSource } from "../surfaces/slack-chat/tasks/task-source";
 import { sqlTaskSource } from "../surfaces/sql/tasks/templates";
 import { workflowTaskSource } from "../surfaces/taskmanager-workflow/tasks/task-source";
-import type { DraftAttempt, DraftTarget } from "./draft";
-import type { TaskKind } from "./task";
-import type { ToolRunner } from "./tool-runner";
-
-export interface SurfaceDraftContext {
-  rng: Prng;
-  /** Calls on a fresh copy of the initial state, valid for this one attempt. */
-  runner: ToolRunner;
-}
-
-export interface SurfaceTasks {
-  /** Why nothing can be made for this shard (said once), or undefined. */
-  unfit(minWrites: number): string | undefined;
-  draft(ctx: SurfaceDraftContext, kind: TaskKind, target: DraftTarget): DraftAttempt;
-}
-
-export interface SurfaceTaskSource {
-  name: string;
-  /** The environment's task source, or undefined when its tools are not this surface's. */
-  recognise(db: SqlDatabase, tools: readonly ToolSpec[]): SurfaceTasks | undefined;
-}
+import type { SurfaceTaskSource, SurfaceTasks } from "./surface-task-source";
 
 export const SURFACE_TASK_SOURCES: readonly SurfaceTaskSource[] = [
   sqlTaskSource,

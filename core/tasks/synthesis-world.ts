@@ -5,11 +5,11 @@ import type { SeedData, ToolSpec } from "../environment/spec";
 import { touchedTables } from "../episode/change-tracking";
 import type { SqlDatabase } from "../episode/sql-database";
 import { diffAgainstSeed, type StateDiff } from "../episode/state-diff";
+import type { ToolRunner } from "../episode/tool-runner";
 import type { Executor, ToolSandbox } from "../sandbox/executor";
 import { createSeededHost } from "../sandbox/seeded-host";
 import { createEpisodeRunner } from "./episode-runner";
 import { loadSolutions, type SolutionSet } from "./solution-runner";
-import type { ToolRunner } from "./tool-runner";
 
 export interface EpisodeSeed {
   seed: string;

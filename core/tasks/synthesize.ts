@@ -19,7 +19,8 @@ import { dedupeText, normalizedInstruction, outcomeDigest } from "./outcome-dige
 import { programTask } from "./programs/program-grammar";
 import { createRecordNamer } from "./record-names";
 import { createSampler } from "./sampler";
-import { type SurfaceTasks, surfaceTasks } from "./surface-tasks";
+import type { SurfaceTasks } from "./surface-task-source";
+import { surfaceTasks } from "./surface-tasks";
 import type { SynthesisOutcome, SynthesisReport, SynthesisShard } from "./synthesis-request";
 import type { SynthesisWorld } from "./synthesis-world";
 import type { Task, TaskKind } from "./task";

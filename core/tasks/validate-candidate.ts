@@ -7,6 +7,7 @@
 
 import { canonicalJson, type Json } from "../base/json";
 import type { StateDiff } from "../episode/state-diff";
+import type { ExecutedCall } from "../episode/tool-runner";
 import { allocatedKeys } from "./allocated-keys";
 import type { TaskDraft } from "./draft";
 import { outcomeText } from "./outcome-digest";
@@ -14,7 +15,6 @@ import { instructionLeaks } from "./phrasing/phrasing";
 import type { SolutionSet } from "./solution-runner";
 import type { EpisodeSeed, SynthesisWorld } from "./synthesis-world";
 import type { GroundTruth, VerifierSpec } from "./task";
-import type { ExecutedCall } from "./tool-runner";
 import { verifyTask } from "./verify";
 import { volatileColumns } from "./volatile-columns";
 

@@ -8,7 +8,7 @@ import type { EpisodeRecord } from "../../core/episode/episode-init";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { runToolCall, type ToolCallRequest } from "../../core/episode/run-tool-call";
 import type { ToolCallResult } from "../../core/episode/tool-call";
-import type { RolloutEpisode } from "../../core/rollouts/agent-loop";
+import type { RolloutEpisode } from "../../core/rollouts/rollout-episode";
 import type { ToolSandbox } from "../../core/sandbox/executor";
 import { createSeededHost, restoreSeededHost } from "../../core/sandbox/seeded-host";
 import { loadDatabase } from "./database-harness";

@@ -2,6 +2,7 @@
 // the agent loop writes for the same calls, and tool messages are capped the same way everywhere.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Json } from "../../core/base/json";
+import { type ExecutedCall, recordingRunner } from "../../core/episode/tool-runner";
 import { AgentMessageSchema } from "../../core/llm/chat-schemas";
 import { runAgentLoop } from "../../core/rollouts/agent-loop";
 import { extractAnswer } from "../../core/rollouts/extract-answer";
@@ -9,7 +10,6 @@ import { createOpenAiPolicy } from "../../core/rollouts/openai-policy";
 import { messagesFromCalls } from "../../core/rollouts/played-trajectory";
 import { DEFAULT_SYSTEM_PROMPT } from "../../core/rollouts/system-prompt";
 import { MAX_TOOL_MESSAGE_CHARS, toolMessage } from "../../core/rollouts/tool-message";
-import { type ExecutedCall, recordingRunner } from "../../core/tasks/tool-runner";
 import { openChinookEpisode } from "../support/rollout-episode";
 import { answer, startScriptedOpenAiServer } from "../support/scripted-openai-server";
 import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import type { Json } from "../../core/base/json";
+import type { ExecutedCall, ToolOutcome } from "../../core/episode/tool-runner";
 import type { LoadableTool, ToolHost } from "../../core/sandbox/executor";
 import { HOST_CALL_FUEL, REPLY_CHARS_PER_FUEL } from "../../core/sandbox/limits";
 import {
@@ -11,7 +12,6 @@ import {
   type QuickJsToolSandbox,
 } from "../../core/sandbox/quickjs-executor";
 import { createSeededHost } from "../../core/sandbox/seeded-host";
-import type { ExecutedCall, ToolOutcome } from "../../core/tasks/tool-runner";
 
 // The Workers types in tsconfig declare WebAssembly.Module abstract; in Node it is constructible.
 const WasmModule = WebAssembly.Module as unknown as new (bytes: Uint8Array) => WebAssembly.Module;

@@ -3,6 +3,7 @@
 // rendered program that replays exactly the walk's calls (as plain JS and in the QuickJS sandbox).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Json } from "../../core/base/json";
+import type { ToolRunner } from "../../core/episode/tool-runner";
 import { createPrng } from "../../core/sandbox/determinism";
 import type {
   DraftAttempt,
@@ -17,7 +18,6 @@ import { createSampler } from "../../core/tasks/sampler";
 import { buildToolGraph } from "../../core/tasks/tool-graph";
 import type { ToolProfile } from "../../core/tasks/tool-profile";
 import { profileTools } from "../../core/tasks/tool-profiles";
-import type { ToolRunner } from "../../core/tasks/tool-runner";
 import type { ValueSampler } from "../../core/tasks/value-sampler";
 import { catalogSpec, type NodeWorld, nodeWorld } from "../support/synthesis-harness";
 

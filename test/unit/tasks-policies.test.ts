@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Json } from "../../core/base/json";
 import { validateArguments } from "../../core/base/json-schema/validate-arguments";
+import type { ToolRunner } from "../../core/episode/tool-runner";
 import { createPrng } from "../../core/sandbox/determinism";
 import { randomValue } from "../../core/tasks/policies/json-schema-values";
 import { noisyRunner, ORACLE_NOISE } from "../../core/tasks/policies/noisy-runner";
@@ -13,7 +14,6 @@ import {
   randomCalls,
   randomPolicy,
 } from "../../core/tasks/policies/random-policy";
-import type { ToolRunner } from "../../core/tasks/tool-runner";
 
 // catalog/dist is built by `npm run catalog:build` (run by `npm test` first).
 const catalogTools = (name: string): PolicyTool[] =>

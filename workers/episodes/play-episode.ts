@@ -4,6 +4,7 @@
 // Both policies go through the episode's normal call path, so the call log shows them.
 import type { Json } from "../../core/base/json";
 import { unwrap } from "../../core/base/result";
+import type { ExecutedCall } from "../../core/episode/tool-runner";
 import type { LlmClient } from "../../core/llm/llm-client";
 import { llmConfigFrom } from "../../core/llm/llm-config";
 import { createOpenAiClient } from "../../core/llm/openai-client";
@@ -12,7 +13,6 @@ import { randomCalls } from "../../core/tasks/policies/random-policy";
 import { judgeRubric } from "../../core/tasks/rubric-judge";
 import { scoreEpisode, wantsRubricJudge } from "../../core/tasks/score-episode";
 import type { Task } from "../../core/tasks/task";
-import type { ExecutedCall } from "../../core/tasks/tool-runner";
 import type { Verification } from "../../core/tasks/verify";
 import type { Caller, EpisodeRpc } from "../../durable-objects/episode-rpc";
 

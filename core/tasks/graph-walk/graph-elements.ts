@@ -8,12 +8,8 @@ import type { ToolField, ToolProfile } from "../tool-profile";
 import { pick } from "./graph-random";
 import type { ValueRef } from "./graph-step";
 import { varyValue } from "./graph-variation";
+import { isIdentifier } from "./walk-names";
 import { slotOf } from "./walk-slots";
-
-/** Postal codes are named like identifiers but are plain values a user states. */
-export function isIdentifier(input: ToolField): boolean {
-  return input.identifier && !/(postal|zip)code$|zip$/.test(input.key);
-}
 
 /** Inputs that name a record: identifiers, and inputs whose description says which record. */
 export function isReference(input: ToolField): boolean {

@@ -8,7 +8,6 @@ import { fieldKey } from "../phrasing/words";
 import type { ToolField, ToolProfile } from "../tool-profile";
 import {
   bindElement,
-  isIdentifier,
   isReference,
   resampleElement,
   sample,
@@ -19,6 +18,7 @@ import { parsePath, readRef, resolvePath } from "./graph-paths";
 import { pick, pickWeighted } from "./graph-random";
 import { readsCreatedRecord, type ValueRef, type Walk } from "./graph-step";
 import { varyValue } from "./graph-variation";
+import { isIdentifier } from "./walk-names";
 
 const PAGING = new Set(["limit", "offset", "page", "pagesize", "perpage", "cursor", "pagetoken"]);
 

@@ -5,8 +5,12 @@ import type { Json } from "../../base/json";
 import type { GeneratorContext } from "../draft";
 import { identifierWords } from "../phrasing/phrasing-intent";
 import type { ToolField, ToolProfile } from "../tool-profile";
-import { isIdentifier } from "./graph-elements";
 import { slotOf } from "./walk-slots";
+
+/** Postal codes are named like identifiers but are plain values a user states. */
+export function isIdentifier(input: ToolField): boolean {
+  return input.identifier && !/(postal|zip)code$|zip$/.test(input.key);
+}
 
 export interface StatedName {
   phrase: string;

@@ -1,8 +1,8 @@
 // The oracle policy's runner: the reference solution run through a runner that drops a share of
 // calls, answering them with an `oracle_noise` error instead of executing them. Gives near-expert
 // rollouts with realistic failures, and checks that a solution's reward falls when calls fail.
+import type { ToolRunner } from "../../episode/tool-runner";
 import type { Prng } from "../../sandbox/determinism";
-import type { ToolRunner } from "../tool-runner";
 
 export const ORACLE_NOISE = "oracle_noise";
 

@@ -4,8 +4,8 @@
 
 import type { Json } from "../../base/json";
 import { validateArguments } from "../../base/json-schema/validate-arguments";
+import type { ExecutedCall, ToolRunner } from "../../episode/tool-runner";
 import type { Prng } from "../../sandbox/determinism";
-import type { ExecutedCall, ToolRunner } from "../tool-runner";
 import { isNode, randomValue } from "./json-schema-values";
 
 export interface PolicyTool {

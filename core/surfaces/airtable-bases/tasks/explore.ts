@@ -3,8 +3,8 @@
 // table's records — into the view templates choose from; and the words a user would use for a
 // table's records ("the deal", "features"). Nothing here writes.
 import type { Json } from "../../../base/json";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { BasesLens } from "./lens";
 
 export interface BasesContext {

@@ -3,8 +3,8 @@
 // list, then each calendar's events over the whole range), as a user would see them. Nothing
 // here writes.
 import type { Json } from "../../../base/json";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { CalendarLens, CalendarTool } from "./lens";
 
 export interface CalendarContext {

@@ -4,8 +4,8 @@
 
 import type { Json } from "../../../base/json";
 import { base64ToBytes } from "../../../episode/sql-values";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { UtilityLens } from "./lens";
 
 export interface UtilityContext {

@@ -2,13 +2,12 @@
 // read once through the server's own tools, every template lists the tasks it allows there, and
 // each attempt drafts one not drafted before in this run (so no two drafts make the same calls),
 // from a template chosen at random among those of the wanted kind that still have some.
-
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
 import { type CandidatePools, drawFromPools, openPools } from "../../../tasks/candidate-pools";
 import type { DraftAttempt, DraftTarget } from "../../../tasks/draft";
 import { lensTaskSource, unfitIfReadOnly } from "../../../tasks/lens-task-source";
 import type { TaskKind } from "../../../tasks/task";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import { FS_ROOT } from "../seed";
 import { moveByRule } from "./bulk-moves";
 import { csvSetField, csvUpdateJoined, csvUpdateWhere } from "./csv-edits";

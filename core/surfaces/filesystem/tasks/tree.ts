@@ -2,7 +2,7 @@
 // root with its text, size and last-modified day, read once through the environment's own tools
 // (the tree or listing tool, the text reader and the file-info tool) on a fresh copy.
 import type { Json } from "../../../base/json";
-import type { ToolRunner } from "../../../tasks/tool-runner";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { FsLens } from "./lens";
 
 export interface FsFile {

@@ -1,13 +1,12 @@
 // What a code-host template is (codehost-graph-*.ts, codehost-program-*.ts), and the small choices
 // several share: which issues and pull requests a user can name by title, how a repository and a
 // person are said, and whether an instruction would give its own answer away.
-
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
 import type { Built, DraftTarget } from "../../../tasks/draft";
 import { lit } from "../../../tasks/programs/program-code";
 import { givesAway, quoted, unfit } from "../../../tasks/surface-draft";
 import type { TaskKind } from "../../../tasks/task";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { CodeRole } from "../roles";
 import type { HostView, IssueView, PersonView, PullView, RepoView } from "./explore";
 import type { CodeLens, CodeTool } from "./lens";

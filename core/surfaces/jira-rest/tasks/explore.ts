@@ -4,9 +4,9 @@
 // when a comment question is drafted), and nothing here writes.
 import { z } from "zod";
 import type { Json } from "../../../base/json";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
 import { pick } from "../../../tasks/graph-walk/graph-random";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { RestLens } from "./lens";
 
 const Named = z.object({ name: z.string() });

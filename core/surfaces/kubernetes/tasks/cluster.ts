@@ -5,7 +5,7 @@
 // read on the first attempt and kept for the shard.
 import { z } from "zod";
 import { type Json, JsonSchema } from "../../../base/json";
-import type { ToolRunner } from "../../../tasks/tool-runner";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { ResourceLens, ResourceTool } from "./lens";
 
 const StringMap = z.record(z.string(), z.string());

@@ -5,14 +5,14 @@
 // not drafted before in this shard: a template picked uniformly among those with tasks left, then
 // one of its tasks. Graph templates chain a lookup into an action (resource-graph-*.ts),
 // programmatic ones loop, test and add up (resource-program-*.ts).
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "../../../tasks/draft";
 import { pick } from "../../../tasks/graph-walk/graph-random";
 import { lensTaskSource, unfitIfReadOnly } from "../../../tasks/lens-task-source";
 import { instructionLeaks } from "../../../tasks/phrasing/phrasing-leaks";
-import type { SurfaceDraftContext } from "../../../tasks/surface-tasks";
+import type { SurfaceDraftContext } from "../../../tasks/surface-task-source";
 import type { TaskKind } from "../../../tasks/task";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import { type Cluster, readCluster } from "./cluster";
 import { GRAPH_READ_TEMPLATES } from "./graph-reads";
 import { GRAPH_WRITE_TEMPLATES } from "./graph-writes";

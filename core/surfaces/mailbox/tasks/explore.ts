@@ -4,8 +4,8 @@
 // messages carry it. The mailbox is the same on every fresh copy, so a source explores it once.
 // Nothing here writes.
 import type { Json } from "../../../base/json";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { MailboxLens, MailTool } from "./lens";
 
 export interface MailboxContext {

@@ -3,7 +3,7 @@
 // questions templates ask of it (who is related to whom, which entities of a type, what a search
 // for a text would match, following the server's case-insensitive substring search).
 import type { Json } from "../../../base/json";
-import type { ToolRunner } from "../../../tasks/tool-runner";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { MemoryLens } from "./lens";
 
 export interface MemoryEntity {

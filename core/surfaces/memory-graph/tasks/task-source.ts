@@ -8,12 +8,12 @@
 // Writes create at most one entity and one relation per task: the server numbers new entities
 // and relations in creation order and the verifier compares those numbers, so two creations an
 // agent may make in either order would leave different rows for the same correct work.
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
 import { type CandidatePools, drawFromPools, openPools } from "../../../tasks/candidate-pools";
 import type { DraftAttempt, DraftTarget } from "../../../tasks/draft";
 import { lensTaskSource } from "../../../tasks/lens-task-source";
 import type { TaskKind } from "../../../tasks/task";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import { PROGRAM_COUNT_TEMPLATES } from "./counts";
 import { GRAPH_EDIT_TEMPLATES } from "./edits";
 import { memoryFinders } from "./finders";

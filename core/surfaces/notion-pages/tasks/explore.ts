@@ -3,8 +3,8 @@
 // blocks, each data source's rows with their property values, and the people. Nothing here
 // writes. The initial state is the same for every attempt, so the source reads it once.
 import type { Json } from "../../../base/json";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { PagesLens, PagesTool } from "./lens";
 
 export interface PagesContext {

@@ -5,12 +5,12 @@
 // that still have some. Instructions name channels by #name, people by their real name, messages
 // by a phrase of their text and threads by their first message; the app bot the agent posts as is
 // "you", so its own messages and reactions are "yours".
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
 import { type CandidatePools, drawFromPools, openPools } from "../../../tasks/candidate-pools";
 import type { DraftAttempt, DraftTarget } from "../../../tasks/draft";
 import { lensTaskSource, unfitIfReadOnly } from "../../../tasks/lens-task-source";
 import type { TaskKind } from "../../../tasks/task";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import { authorProfile, threadReplyCount, threadStarter } from "./graph-reads";
 import { postThenReact, postThenReply, reactToMessage, replyInThread } from "./graph-writes";
 import { CHAT_WRITE_ROLES, type ChatLens, messagingLens } from "./lens";

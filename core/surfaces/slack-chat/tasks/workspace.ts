@@ -4,7 +4,7 @@
 // (`me`): the one member marked as a bot that is not deactivated.
 import { z } from "zod";
 import type { Json } from "../../../base/json";
-import type { ToolRunner } from "../../../tasks/tool-runner";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import { historyArgs, pageArgs, threadArgs } from "./calls";
 import type { ChatLens, ChatTool } from "./lens";
 

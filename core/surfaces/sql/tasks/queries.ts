@@ -3,9 +3,9 @@
 
 import type { Json } from "../../../base/json";
 import { quoteIdentifier as q } from "../../../episode/sql-identifiers";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
 import { pick } from "../../../tasks/graph-walk/graph-random";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { SqlLens, SqlTable } from "./lens";
 import { sqlLiteral } from "./lens";
 

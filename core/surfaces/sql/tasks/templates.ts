@@ -10,7 +10,7 @@ import { shuffled } from "../../../tasks/graph-walk/graph-random";
 import { humanize } from "../../../tasks/phrasing/words";
 import { functionSource, lit } from "../../../tasks/programs/program-code";
 import { splitThreshold, tidy } from "../../../tasks/programs/program-values";
-import type { SurfaceTaskSource } from "../../../tasks/surface-tasks";
+import type { SurfaceTaskSource } from "../../../tasks/surface-task-source";
 import type { TaskKind } from "../../../tasks/task";
 import type { SqlLens, SqlRelation, SqlTable } from "./lens";
 import { sqlLens, sqlLiteral } from "./lens";

@@ -3,8 +3,8 @@
 // the next-task tool (the only place a request's tasks, their ids and their stages show), and a
 // task's notes from its details. Nothing here writes.
 import type { Json } from "../../../base/json";
+import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
-import type { ToolRunner } from "../../../tasks/tool-runner";
 import type { WorkflowLens } from "./lens";
 
 export interface WorkflowContext {
