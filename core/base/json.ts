@@ -34,7 +34,8 @@ export function canonicalJson(value: unknown): string {
 
 export async function sha256Hex(text: string | Uint8Array): Promise<string> {
   const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  // The standard lib types `digest` for ArrayBuffer-backed views only; nothing here is shared memory.
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
