@@ -59,6 +59,29 @@ module.exports = {
       from: { path: "^cli/", pathNot: "^cli/dev/" },
       to: { path: "^(workers|durable-objects)/" },
     },
+    {
+      name: "durable-objects-below-workers",
+      comment:
+        "the Worker routes to the Durable Objects; they see of it only the binding types (workers/env.ts)",
+      severity: "error",
+      from: { path: "^durable-objects/" },
+      to: { path: "^workers/", pathNot: "^workers/env\\.ts$" },
+    },
+    {
+      name: "task-machinery-below-kinds",
+      comment:
+        "core/tasks is shared by every kind; it names the kinds' task sources in one registry only",
+      severity: "error",
+      from: { path: "^core/tasks/", pathNot: "^core/tasks/surface-tasks\\.ts$" },
+      to: { path: "^core/surfaces/" },
+    },
+    {
+      name: "kinds-are-independent",
+      comment: "a backend kind's folder uses the shared kit, never another kind's modules",
+      severity: "error",
+      from: { path: "^core/surfaces/([^/]+)/" },
+      to: { path: "^core/surfaces/[^/]+/", pathNot: "^core/surfaces/($1|kit)/" },
+    },
     ...layerRules,
     {
       name: "no-circular",
