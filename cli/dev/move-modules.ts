@@ -27,6 +27,7 @@ const TEXT = /\.(ts|tsx|mts|mjs|js|md|json|toml|jsonc)$/;
 /** Specifiers of `from "x"`, `import "x"`, `import("x")`, `vi.mock("x")`, `new URL("x", ...)`. */
 const SPECIFIER =
   /(\bfrom\s*|\bimport\s*\(?\s*|\bvi\.(?:do)?mock\(\s*|\bnew URL\(\s*)(["'])(\.{1,2}\/[^"'\n]*|\.{1,2})\2/g;
+const COMMENT_LINE = /^\s*(\/\/|\/\*|\*)/;
 const RESOLVE_SUFFIXES = ["", ".ts", ".tsx", ".mts", ".mjs", ".js", "/index.ts"];
 
 function git(...args: string[]): string {
@@ -81,11 +82,14 @@ function main() {
     throw new Error("usage: tsx cli/dev/move-modules.ts <mapping.json> [--dry-run]");
   const mapping = MappingSchema.parse(JSON.parse(readFileSync(mappingFile, "utf8")));
 
+  // Entries still to move, and entries already moved (by an earlier run): text written since
+  // then against an old path (a rebased branch) is rewritten for both.
   const pending = new Map<string, string>();
+  const done = new Map<string, string>();
   for (const [from, to] of Object.entries(mapping)) {
     if (from === to) continue;
     if (isFile(from) && !existsSync(join(root, to))) pending.set(from, to);
-    else if (!isFile(from) && isFile(to)) continue;
+    else if (!isFile(from) && isFile(to)) done.set(from, to);
     else
       throw new Error(
         `cannot move ${from} -> ${to}: ${isFile(from) ? "target exists" : "source missing"}`,
@@ -95,8 +99,9 @@ function main() {
   if (targets.size !== pending.size) throw new Error("two entries move to the same path");
 
   const files = repoFiles();
-  const oldFiles = new Set(files);
-  const newPathOf = (p: string) => pending.get(p) ?? p;
+  const all = new Map([...done, ...pending]);
+  const oldFiles = new Set([...files, ...done.keys()]);
+  const newPathOf = (p: string) => all.get(p) ?? p;
   const rewrites = new Map<string, string>();
 
   for (const file of files.filter((f) => CODE.test(f))) {
@@ -116,19 +121,41 @@ function main() {
         if (spec.endsWith("/") && !path.endsWith("/")) path = `${path}/`;
         return `${lead}${quote}${path}${quote}`;
       }
-      if (!moved && !pending.has(resolved.path)) return whole;
+      if (!moved && !all.has(resolved.path)) return whole;
       const rewritten = specifierTo(newDir, newPathOf(resolved.path), spec, resolved.suffix);
       return `${lead}${quote}${rewritten}${quote}`;
     });
     if (next !== text) rewrites.set(file, next);
   }
 
-  // Repo-relative mentions in comments and docs: `core/a/b.ts` and `core/a/b`.
-  const mentions = [...pending].sort(([a], [b]) => b.length - a.length);
+  // Mentions in comments and docs: repo paths (`core/a/b.ts`, `core/a/b`), and bare file names
+  // that name one file only (a file name in a comment), which become the new name beside it or the
+  // new repo path elsewhere.
+  const mentions = [...all].sort(([a], [b]) => b.length - a.length);
+  const newNames = new Set(files.map((f) => posix.basename(newPathOf(f))));
+  const oldNameCount = new Map<string, number>();
+  for (const from of all.keys())
+    oldNameCount.set(posix.basename(from), (oldNameCount.get(posix.basename(from)) ?? 0) + 1);
+  const bareNames = mentions.filter(([from]) => {
+    const name = posix.basename(from);
+    return oldNameCount.get(name) === 1 && !newNames.has(name);
+  });
   for (const file of files.filter(
     (f) => TEXT.test(f) && f !== mappingFile && !f.endsWith("package-lock.json"),
   )) {
     const text = rewrites.get(file) ?? readFileSync(join(root, file), "utf8");
+    const renamed = (part: string) => mentionsRenamed(file, part);
+    // In code only comment lines: a name inside a string is data (a description, a note).
+    const next = CODE.test(file)
+      ? text
+          .split("\n")
+          .map((line) => (COMMENT_LINE.test(line) ? renamed(line) : line))
+          .join("\n")
+      : renamed(text);
+    if (next !== text) rewrites.set(file, next);
+  }
+  /** `text` with the moved files' mentions renamed, as seen from `file`. */
+  function mentionsRenamed(file: string, text: string): string {
     let next = text;
     for (const [from, to] of mentions) {
       const stem = from.replace(CODE, "");
@@ -139,7 +166,12 @@ function main() {
         newStem,
       );
     }
-    if (next !== text) rewrites.set(file, next);
+    const dir = posix.dirname(newPathOf(file));
+    for (const [from, to] of bareNames) {
+      const bare = new RegExp(`(?<![\\w./-])${escapeRegExp(posix.basename(from))}(?![\\w-])`, "g");
+      next = next.replace(bare, posix.dirname(to) === dir ? posix.basename(to) : to);
+    }
+    return next;
   }
 
   for (const file of [...rewrites.keys()].sort()) console.log(`rewrite ${file}`);

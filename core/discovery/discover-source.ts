@@ -38,7 +38,7 @@ export interface DiscoverRequest {
   tableName?: string;
   /** MCP imports: entity-table rows that replace the generated ones (see llm-seed-rows.ts). */
   mcpSeedRows?: McpImportOptions["seedRows"];
-  /** MCP imports: the database the server's SQL tools run on (see mcp-sql-surface.ts). */
+  /** MCP imports: the database the server's SQL tools run on (see core/surfaces/sql/surface.ts). */
   database?: SurfaceDatabase;
 }
 

@@ -1,4 +1,4 @@
-// The surfaces the MCP importer tries, in order, before the entity path (see mcp-surface.ts).
+// The surfaces the MCP importer tries, in order, before the entity path (see surface.ts).
 import { basesSurface } from "./airtable-bases/surface";
 import { calendarSurface } from "./calendar/surface";
 import { utilitySurface } from "./everything-utility/surface";

@@ -4,7 +4,7 @@
 // (`kubectl_get {resourceType, name}`), or a server's utility tools (`echo`, `get-sum`, toggles).
 // The importer offers every valid tool to each surface in turn; a surface claims the tools it
 // recognises and returns their tables, seed rows, implementations and tests. Unclaimed tools go
-// on to the entity path (mcp-entities.ts).
+// on to the entity path (core/mcp/import/entities.ts).
 import type { SeedData, ToolSpec } from "../environment/spec";
 import type { McpImportReport } from "../mcp/import-report";
 import type { JsonObject, McpTool } from "../mcp/spec-schema";

@@ -500,7 +500,7 @@ describe("the utilities surface on look-alike tools", () => {
       "sqlite-npx-chinook",
       "taskmanager",
     ];
-    // postgres and sqlite-npx-chinook run SQL on a database they must be given (mcp-sql-surface.ts).
+    // postgres and sqlite-npx-chinook run SQL on a database they must be given (core/surfaces/sql/surface.ts).
     const database = {
       source: "two-rows@1.0.0",
       schemaSql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);",

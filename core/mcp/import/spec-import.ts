@@ -29,7 +29,7 @@ export interface McpImport {
 }
 
 export interface McpImportOptions {
-  /** The database a SQL surface serves (`query`, `read_query` ...); see mcp-sql-surface.ts. */
+  /** The database a SQL surface serves (`query`, `read_query` ...); see core/surfaces/sql/surface.ts. */
   database?: SurfaceDatabase;
   /**
    * Rows for entity tables (columns in `entityTables` order), e.g. written by an LLM and checked

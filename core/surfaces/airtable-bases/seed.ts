@@ -1,7 +1,7 @@
 // The workspace every import of a bases server starts with, built from the plans of
 // mcp-bases-seed-*.ts: three bases (a product roadmap, a sales CRM, a content calendar) with eight
 // linked tables and 113 records, their views and fourteen comments. Ids are Airtable-shaped and
-// derived from each row's position (mcp-bases-ids.ts), as the tools derive the ids they hand out;
+// derived from each row's position (ids.ts), as the tools derive the ids they hand out;
 // link cells hold record ids on both sides. Fixed content, so every import seeds the same rows.
 
 import type { Json } from "../../base/json";

@@ -1,11 +1,11 @@
 // The bases surface: spreadsheet-database servers like airtable-mcp-server, whose tools take a base
 // id, a table id or name and record ids, write `fields` objects, and read with `filterByFormula`,
-// `sort` and views (mcp-bases-roles.ts recognises them by names and arguments). The model is an
+// `sort` and views (roles.ts recognises them by names and arguments). The model is an
 // account of bases with typed fields, records whose cells hold real values, links kept on both
-// sides, views and comments (mcp-bases-model.ts), seeded with a product roadmap, a sales CRM and a
-// content calendar (mcp-bases-seed.ts); each tool answers as the real server over Airtable's Web
-// API (mcp-bases-tools.ts), filterByFormula through a parser of a documented formula subset
-// (mcp-bases-guest-formula.ts). upload_attachment is left out: attachment fields and file
+// sides, views and comments (model.ts), seeded with a product roadmap, a sales CRM and a
+// content calendar (seed.ts); each tool answers as the real server over Airtable's Web
+// API (tools.ts), filterByFormula through a parser of a documented formula subset
+// (guest-formula.ts). upload_attachment is left out: attachment fields and file
 // content are not modelled.
 
 import { fittingMatches, matchTools } from "../kit/role-matching";

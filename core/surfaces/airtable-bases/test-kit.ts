@@ -1,4 +1,4 @@
-// The shared kit of the bases tool tests (mcp-bases-read-tests.ts, mcp-bases-write-tests.ts): a
+// The shared kit of the bases tool tests (read-tests.ts, write-tests.ts): a
 // test that expects a result and the rows each table gains, changes or loses, one that expects an
 // error code, arguments under the tool's own names, and the seeded tables the tests work on.
 import type { Json } from "../../base/json";

@@ -1,5 +1,5 @@
-// Unit tests of the bases tools: the reads' (mcp-bases-read-tests.ts) and the writes'
-// (mcp-bases-write-tests.ts), computed from the seeded workspace independently of the guest code.
+// Unit tests of the bases tools: the reads' (read-tests.ts) and the writes'
+// (write-tests.ts), computed from the seeded workspace independently of the guest code.
 import type { ToolTest } from "../../environment/spec";
 import { basesReadTests } from "./read-tests";
 import type { BasesTestInput } from "./test-kit";

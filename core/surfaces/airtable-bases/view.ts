@@ -1,7 +1,7 @@
 // The bases server's answers worked out from the seeded workspace in TypeScript, independently of
 // the guest code: a record as `{id, fields}` (cells by field name, in field order), a table at
 // each detail level and as the table model, a field, a comment; and finders by the names a user
-// sees. The tool tests (mcp-bases-tests.ts) expect these.
+// sees. The tool tests (tests.ts) expect these.
 import type { Json } from "../../base/json";
 import type { Base, BaseComment, BaseField, BaseRecord, BaseTable, Workspace } from "./model";
 

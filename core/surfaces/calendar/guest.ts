@@ -1,6 +1,6 @@
 // The guest helpers every calendar tool shares (JavaScript run in the sandbox): reading arguments
 // by the server's names, the account and calendar checks (ids, 'primary', or calendar names as
-// the real server resolves them), ISO 8601 parsing in the modelled zones (mcp-calendar-time.ts
+// the real server resolves them), ISO 8601 parsing in the modelled zones (time.ts
 // gives the same rules in TypeScript), event rows shaped as the server's StructuredEvent, the
 // duplicate and conflict checks of its ConflictDetectionService, and copying a meeting onto the
 // calendars of guests the account can see. Arguments only ever travel as SQL parameters.

@@ -1,5 +1,5 @@
 // The calendar surface's tables and their seed: the account, its calendar list and the events of
-// the agenda (mcp-calendar-agenda.ts) as Google stores them: timed events with an RFC 3339
+// the agenda (agenda.ts) as Google stores them: timed events with an RFC 3339
 // dateTime in their zone, all-day events with a date (end exclusive), a recurring series as its
 // master (with the RRULE) plus one row per instance (`base_YYYYMMDDTHHMMSSZ`, recurringEventId,
 // originalStartTime), attendees with their answers as JSON. `starts_at`/`ends_at` hold the UTC

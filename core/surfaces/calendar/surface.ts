@@ -1,13 +1,12 @@
 // The calendar surface: Google-Calendar-like servers (nspady/google-calendar-mcp and look-alikes)
 // that list calendars, list, search, read, create, change and delete events by calendar and
 // event id over a time range, answer free/busy blocks and invitations, and give the palette and
-// the current time. Recognised by a general criterion (mcp-calendar-roles.ts): each tool's name
+// the current time. Recognised by a general criterion (roles.ts): each tool's name
 // says a calendar operation and its arguments are ones the operation takes, and the server lists
 // calendars, lists events in a time range and creates events. The model is three tables
 // (calendar_accounts, calendar_calendars, calendar_events) seeded with four weeks of meetings
-// around the virtual clock's start (mcp-calendar-seed.ts); each tool answers as the real
-// server's handler does (mcp-calendar-tools.ts).
-
+// around the virtual clock's start (seed.ts); each tool answers as the real
+// server's handler does (tools.ts).
 import { fittingMatches, matchTools } from "../kit/role-matching";
 import { importRoleSurface, roleTables } from "../kit/role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "../surface";

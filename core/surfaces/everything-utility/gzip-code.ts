@@ -1,4 +1,4 @@
-// The JavaScript body of a gzip tool (see mcp-utility-gzip.ts), run in the sandbox: decode a
+// The JavaScript body of a gzip tool (see gzip.ts), run in the sandbox: decode a
 // `data:` URI (percent-encoded or base64), gzip the bytes with stored deflate blocks and a CRC-32,
 // store the result as a session resource and answer a resource link or the resource itself.
 // http(s) URLs are refused: an episode has no network. Work is bounded by C.maxBytes.

@@ -1,7 +1,6 @@
 // One kind of utility tool the utilities surface recognises (echo, arithmetic, toggle...): its
 // criterion, and how it builds a recognised tool's tables, JavaScript and tests. See
-// mcp-utility-surface.ts for the list and the result convention every kind follows.
-
+// surface.ts for the list and the result convention every kind follows.
 import type { Json } from "../../base/json";
 import type { SqlValue, ToolSpec, ToolTest } from "../../environment/spec";
 import type { JsonObject } from "../../mcp/spec-schema";

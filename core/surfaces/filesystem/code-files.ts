@@ -1,5 +1,5 @@
 // The TypeScript sources and tests of the filesystem surface's seeded repository (an Express
-// order-management service), filled with one Project's facts; see mcp-filesystem-files.ts.
+// order-management service), filled with one Project's facts; see files.ts.
 import type { Project } from "./project";
 import { type TextFile, text } from "./text-file";
 

@@ -1,6 +1,6 @@
 // The text files of the filesystem surface's seeded repository: a small TypeScript order-management
 // service with its docs, data and CI, written from fixed templates filled with one Project's
-// facts (mcp-filesystem-project.ts). Paths are relative to the allowed root.
+// facts (project.ts). Paths are relative to the allowed root.
 import { sourceFiles, testFiles } from "./code-files";
 import type { Project } from "./project";
 import { type TextFile, text } from "./text-file";

@@ -1,6 +1,6 @@
 // The facts behind the filesystem surface's seeded repository, drawn once from the seeded
 // generator: the app's name and version, its team, customers, orders, products, releases and
-// meetings. Every template file (mcp-filesystem-files.ts) reads the same facts, so the README, the
+// meetings. Every template file (files.ts) reads the same facts, so the README, the
 // CSVs, the changelog and the code agree with each other.
 import { pick, type Random } from "../kit/seed-values";
 

@@ -1,11 +1,10 @@
 // The filesystem surface: servers whose tools read, write, list and move files under allowed
 // directories, like @modelcontextprotocol/server-filesystem. Recognised by a general criterion
-// (mcp-filesystem-roles.ts): each tool's name says a file or directory operation and its
+// (roles.ts): each tool's name says a file or directory operation and its
 // arguments are file paths (`path`, `paths`, `source`/`destination`) plus that operation's
 // options, and the server both lists directories and reads or writes files. The model is one
 // table, `fs_entries` (a row per file or directory), seeded with a small web-app repository under
-// /projects; each tool's JavaScript follows the real server's handler (mcp-filesystem-tools.ts).
-
+// /projects; each tool's JavaScript follows the real server's handler (tools.ts).
 import { isJsonObject } from "../../mcp/spec-schema";
 import { fittingMatches, matchTools } from "../kit/role-matching";
 import { importRoleSurface } from "../kit/role-surface";

@@ -2,7 +2,7 @@
 // search, move...), written after @modelcontextprotocol/server-filesystem's handlers, with the
 // guest helpers it needs. Results are the server's structuredContent (`{ content: "..." }`, or
 // content blocks for read_media_file); failures are `ctx.fail` with the codes of
-// mcp-filesystem-guest-paths.ts and Node's wording.
+// guest-paths.ts and Node's wording.
 import type { ToolSpec } from "../../environment/spec";
 import { FS_DIFF_JS } from "./guest-diff";
 import { FS_GLOB_JS } from "./guest-glob";

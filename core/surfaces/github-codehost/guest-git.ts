@@ -1,6 +1,6 @@
 // Guest JavaScript for the code host's git objects: branches and commits of a repository, trees as
 // path -> blob snapshots, new commits by the token's owner at the episode clock (sha as in
-// mcp-codehost-sha.ts), the merge base of two commits (the merge itself: mcp-codehost-merge.ts), and unified
+// sha.ts), the merge base of two commits (the merge itself: merge.ts), and unified
 // diffs between two versions of a file (LCS line diff, 3 lines of context, GitHub's `patch` text
 // without the file headers).
 export const CODEHOST_GIT_JS = String.raw`

@@ -2,7 +2,7 @@
 // phrases", `qualifier:value`, `qualifier:"quoted value"`, and `-qualifier:value` to exclude), the
 // comparisons GitHub allows on numbers and dates (`>n`, `>=n`, `<n`, `<=n`, `a..b`), and text
 // matching (every plain term must appear, case-insensitively). Each search tool reads the
-// qualifiers it supports (mcp-codehost-tools-search.ts) and refuses a query with no terms at all.
+// qualifiers it supports (tools-search.ts) and refuses a query with no terms at all.
 export const CODEHOST_SEARCH_JS = String.raw`
   const parseQuery = (q) => {
     const words = [];

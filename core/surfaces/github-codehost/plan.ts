@@ -1,7 +1,7 @@
 // The shape of the seeded code host's script: each repository's main-branch history as commits
 // that add, edit or delete files, and its issues and pull requests as people wrote them (a pull
 // request brings the commits of its branch, its reviews and checks, and whether it was merged).
-// mcp-codehost-seed.ts plays the script into commits, branches and rows.
+// seed.ts plays the script into commits, branches and rows.
 
 /** A new file, an edit replacing one exact passage of a file, or a deletion. */
 export type FileChange =

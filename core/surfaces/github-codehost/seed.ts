@@ -1,7 +1,7 @@
 // The seeded code host, played from the repository scripts (mcp-codehost-repo-*.ts) into git
 // objects and rows: each repository's commits on main, each pull request's branch cut from main
 // as it stood when its first commit was made, merged pull requests merged back with a merge
-// commit (the three-way merge of mcp-codehost-merge.ts, as the merge tool does), and issues and pull requests
+// commit (the three-way merge of merge.ts, as the merge tool does), and issues and pull requests
 // numbered together in the order they were opened. `#{Title}` in a body becomes that issue's
 // number. Fixed content: every import seeds the same host.
 import type { SqlValue } from "../../environment/spec";

@@ -1,10 +1,10 @@
 // The code-host surface: servers whose tools read and write repositories (owner + repo) with
 // branches, commits and files, and issues and pull requests numbered together per repository, like
-// @modelcontextprotocol/server-github. Recognised by a general criterion (mcp-codehost-roles.ts):
+// @modelcontextprotocol/server-github. Recognised by a general criterion (roles.ts):
 // each tool's name says a code-host operation and its arguments fill that operation's slots, and
 // the server reads files, issues and pull requests. The model is fourteen `code_*` tables
-// (mcp-codehost-schema.ts) seeded with the Harborlight organization's four repositories, their
-// histories, issues, pull requests, reviews and checks (mcp-codehost-seed.ts); each tool answers
+// (schema.ts) seeded with the Harborlight organization's four repositories, their
+// histories, issues, pull requests, reviews and checks (seed.ts); each tool answers
 // as the server's call to the GitHub REST API (mcp-codehost-tools*.ts), acting as the token's
 // owner at the episode clock.
 

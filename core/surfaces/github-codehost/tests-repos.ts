@@ -1,5 +1,5 @@
 // Tests of the code host's repository, file, branch, commit and search tools (see
-// mcp-codehost-test-kit.ts): files written as commits on a branch, several files pushed at once,
+// test-kit.ts): files written as commits on a branch, several files pushed at once,
 // file and directory contents, new repositories and forks, branches, history pages, and the search
 // qualifiers of each search tool; refusals of unknown repositories, branches, refs and paths,
 // stale shas, invalid names and empty queries.

@@ -1,4 +1,4 @@
-// Tests of the code host's issue and pull request tools (see mcp-codehost-test-kit.ts): issues
+// Tests of the code host's issue and pull request tools (see test-kit.ts): issues
 // listed, read, opened, updated and commented on; pull requests read, listed, opened, reviewed,
 // merged (closing the issue a body fixes), compared file by file, their checks combined, their
 // branch updated, their review comments and reviews; refusals of unknown numbers, non-members,

@@ -1,6 +1,6 @@
 // Unit tests of the code-host tools, worked out from the seeded host in TypeScript independently of
-// the guest code (mcp-codehost-test-kit.ts): repository, file, branch, commit and search tools in
-// mcp-codehost-tests-repos.ts, issue and pull request tools in mcp-codehost-tests-work.ts.
+// the guest code (test-kit.ts): repository, file, branch, commit and search tools in
+// tests-repos.ts, issue and pull request tools in tests-work.ts.
 import type { ToolTest } from "../../environment/spec";
 import { type CodehostTestInput, testKit } from "./test-kit";
 import { repoToolTests } from "./tests-repos";

@@ -5,7 +5,7 @@
 // HAS_PROPERTY/NOT_HAS_PROPERTY test for a value; CONTAINS_TOKEN matches whole words, `*` as a
 // wildcard. Negative operators also match objects without the property. `query` looks for words
 // starting with its text in the type's searchable properties. One sort; ties and the default
-// order by id. Uses the helpers of mcp-crm-guest.ts.
+// order by id. Uses the helpers of guest.ts.
 
 export const CRM_SEARCH_JS = `
   const NUMERIC = { number: true, date: true, datetime: true };

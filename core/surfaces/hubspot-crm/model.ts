@@ -8,7 +8,7 @@ export const CRM_PORTAL = {
   hubId: 48210937,
   uiDomain: "app.hubspot.com",
   appId: 3317204,
-  /** The signed-in user: an owner of the portal (mcp-crm-seed.ts). */
+  /** The signed-in user: an owner of the portal (seed.ts). */
   userId: 9120441,
   userEmail: "jordan.reyes@lumenledger.com",
   timeZone: "America/New_York",

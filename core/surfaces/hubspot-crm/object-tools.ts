@@ -1,6 +1,6 @@
 // The JavaScript of the CRM object tools, after @hubspot/mcp-server and the CRM v3 objects API
 // behind it: list (paged by the next record's id, with associated ids on request), search (see
-// mcp-crm-guest-search.ts; paged by offset, answered as the server maps it: {results, paging}),
+// guest-search.ts; paged by offset, answered as the server maps it: {results, paging}),
 // batch read (ids not found listed in `errors`), batch create and batch update (every value
 // checked against the property definitions first; any problem fails the whole batch and writes
 // nothing, as a VALIDATION_ERROR whose message lists HubSpot's per-property errors).

@@ -1,7 +1,7 @@
 // The CRM surface's tables: owners, objects of every type in one table (an id unique across
 // types, the values set on the object as a JSON map with sorted keys, the create and change dates
 // as columns), associations one row per direction and type, property definitions, and the
-// read-only workflows. mcp-crm-seed.ts fills them.
+// read-only workflows. seed.ts fills them.
 
 export const CRM_TABLES = {
   owners: "crm_owners",

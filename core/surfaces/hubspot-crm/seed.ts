@@ -1,5 +1,5 @@
-// The CRM's seed rows (its tables are in mcp-crm-schema.ts), built from the fixed records
-// (mcp-crm-seed-records.ts) and property definitions (mcp-crm-properties.ts). An object's values
+// The CRM's seed rows (its tables are in schema.ts), built from the fixed records
+// (seed-records.ts) and property definitions (properties.ts). An object's values
 // are stored as a JSON map with sorted keys, so the same values always store the same text; the
 // create and change dates and the record id are columns, added to the map only when it is read.
 // Associations are stored one row per direction and type, as the v4 API lists them.

@@ -2,12 +2,11 @@
 // engagements) as objects of an `objectType` with a `properties` map, search them with
 // `filterGroups`, write them in batches, relate them by associations of HubSpot-defined types,
 // and describe them with property definitions, like @hubspot/mcp-server. Recognised by a general
-// criterion (mcp-crm-roles.ts): each tool's name says a CRM operation and its arguments are that
+// criterion (roles.ts): each tool's name says a CRM operation and its arguments are that
 // operation's, and the server searches objects, writes them and relates them. The model is five
 // tables (owners, objects, associations, property definitions, workflows) seeded with a B2B
 // software vendor's CRM (mcp-crm-seed*.ts); each tool answers as the real server's tool and the
-// HubSpot API behind it (mcp-crm-tools.ts).
-
+// HubSpot API behind it (tools.ts).
 import { fittingMatches, matchTools } from "../kit/role-matching";
 import { importRoleSurface, roleTables } from "../kit/role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "../surface";

@@ -1,4 +1,4 @@
-// Shared pieces of the CRM tool tests (mcp-crm-tests.ts, mcp-crm-object-tests.ts): the test
+// Shared pieces of the CRM tool tests (tests.ts, object-tests.ts): the test
 // constructors, the v3 object and property JSON computed from the seed independently of the guest
 // code, and the seeded records the tests work on, found by what they are.
 

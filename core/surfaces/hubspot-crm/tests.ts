@@ -2,7 +2,7 @@
 // exact answers where nothing depends on the clock (definitions, engagements, links, workflows),
 // the shape and the rows each write adds or changes otherwise, and HubSpot's refusals (unknown
 // properties and ids, taken names, metadata the server's schema rejects) as tool errors that
-// write nothing. The object and association tools' tests are in mcp-crm-object-tests.ts.
+// write nothing. The object and association tools' tests are in object-tests.ts.
 import type { ToolTest } from "../../environment/spec";
 import { CRM_PORTAL } from "./model";
 import { crmObjectTests } from "./object-tests";

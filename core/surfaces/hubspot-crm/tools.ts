@@ -1,7 +1,7 @@
 // The JavaScript of each CRM tool: `function name(args, ctx) { const M = {...}; helpers; body }`,
-// the model constant (mcp-crm-model.ts), the property groups, and the error prefix the real server
+// the model constant (model.ts), the property groups, and the error prefix the real server
 // puts before HubSpot's message. Bodies live by subject in mcp-crm-*-tools.ts; every tool gets
-// the shared helpers (mcp-crm-guest.ts, mcp-crm-guest-search.ts).
+// the shared helpers (guest.ts, guest-search.ts).
 import type { ToolSpec } from "../../environment/spec";
 import {
   FEEDBACK_LINK,

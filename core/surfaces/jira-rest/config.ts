@@ -1,6 +1,6 @@
 // The configuration a REST passthrough tool carries (one JSON constant in its code): the API's
 // collections with their document layout, its search endpoints and actions, and the limits.
-// Built by mcp-rest-model.ts and mcp-rest-profile.ts, read by the runtime in mcp-rest-runtime.ts.
+// Built by model.ts and profile.ts, read by the runtime in runtime.ts.
 import type { Json } from "../../base/json";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

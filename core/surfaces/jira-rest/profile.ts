@@ -1,6 +1,6 @@
 // What documents a REST API holds: its collections' field layouts and seed documents. An issue
-// tracker (mcp-rest-tracker.ts) gets Jira-shaped documents; any other API gets documents shaped
-// like its example bodies (mcp-rest-generic.ts). Both start from the shared collection settings
+// tracker (tracker.ts) gets Jira-shaped documents; any other API gets documents shaped
+// like its example bodies (generic.ts). Both start from the shared collection settings
 // here, which come from the paths alone.
 
 import { singular } from "../../import/names";

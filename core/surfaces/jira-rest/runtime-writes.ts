@@ -2,7 +2,7 @@
 // only, JSON types, references resolved to existing documents, server-set and workflow fields
 // refused), then POST (create with the next id and key), PUT (named fields replaced), PATCH
 // (objects merged), DELETE (the document and everything under it) and workflow transitions.
-// Uses the helpers of mcp-rest-runtime.ts (restColl, restFind, restRefDocs, ...).
+// Uses the helpers of runtime.ts (restColl, restFind, restRefDocs, ...).
 export const REST_WRITES_SOURCE = String.raw`
 function restResolve(S, spec, value, where) {
   const target = restColl(spec.ref);

@@ -1,7 +1,7 @@
 // The REST passthrough runtime, as JavaScript source: routes `path` through the configured
-// collections (`M`, see mcp-rest-config.ts) over one table of JSON documents and serves the reads
+// collections (`M`, see config.ts) over one table of JSON documents and serves the reads
 // itself: GET of a list (startAt/maxResults, field filters), of a document (`fields=` selection),
-// and the search endpoints (JQL or text); writes are in mcp-rest-runtime-writes.ts. Every value
+// and the search endpoints (JQL or text); writes are in runtime-writes.ts. Every value
 // from the agent is a bound parameter; SQL text is built from the table name constant only.
 // Lists come in id order: numeric ids as numbers, others (account ids, property keys) as text.
 // Declares `restHandle(args, ctx)`; needs REST_WRITES_SOURCE, TOON_SOURCE, JMESPATH_SOURCE and

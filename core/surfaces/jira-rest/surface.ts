@@ -3,10 +3,9 @@
 // (`jira_get`, `api-post`, `http_delete`; get/post/put/patch/delete after `_` or `-`) and that
 // takes a required string `path`. Tools sharing a prefix form one family (the largest family
 // with a GET tool is taken). The API is modelled from the example paths and bodies in the tools'
-// descriptions (mcp-rest-model.ts) as a store of JSON documents in one table, seeded by a
-// profile (mcp-rest-tracker.ts for issue trackers, mcp-rest-generic.ts otherwise); each tool runs
-// the same runtime (mcp-rest-runtime.ts) with its own method.
-
+// descriptions (model.ts) as a store of JSON documents in one table, seeded by a
+// profile (tracker.ts for issue trackers, generic.ts otherwise); each tool runs
+// the same runtime (runtime.ts) with its own method.
 import { validateArguments } from "../../base/json-schema/validate-arguments";
 import type { SeedData, ToolSpec } from "../../environment/spec";
 import { isJsonObject } from "../../mcp/spec-schema";

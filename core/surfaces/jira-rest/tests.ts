@@ -1,5 +1,5 @@
 // Unit tests for the REST passthrough tools, one set per HTTP method, all computed from the seed
-// documents the episode starts with (mcp-rest-read-tests.ts, mcp-rest-write-tests.ts).
+// documents the episode starts with (read-tests.ts, write-tests.ts).
 import type { ToolTest } from "../../environment/spec";
 import type { HttpMethod, RestConfig } from "./config";
 import type { SeedDoc } from "./profile";

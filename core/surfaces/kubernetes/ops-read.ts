@@ -1,6 +1,6 @@
 // Sandboxed bodies of the read operations: get/list, describe, logs, the API resource list, and
 // kubeconfig contexts (whose `set` is the one write here). Each runs after the runtime modules its
-// operation names (mcp-resource-operations.ts); results follow the real server's shapes.
+// operation names (operations.ts); results follow the real server's shapes.
 export const GET_BODY = String.raw`
   checkContext();
   const kindText = text("kind");

@@ -1,5 +1,5 @@
 // Sandboxed JavaScript shared by every resource tool: reading arguments by role, resolving resource
-// types the way kubectl does, the object <-> row mapping (mirrors mcp-resource-tables.ts), reads and
+// types the way kubectl does, the object <-> row mapping (mirrors tables.ts), reads and
 // writes of `k8s_object`, label and field selectors, time and id helpers. It runs inside the tool
 // function, where `args`, `ctx` and the constant `C` (kinds, argument names, defaults) are in scope.
 // SQL is constant text; every value travels as a bound parameter.

@@ -6,7 +6,7 @@
 // k8s, pods): the model behind it is the Kubernetes object model, so a kind-discriminated API of
 // another domain is left to the other paths. Each tool is then matched by the verb in its name
 // (get/list, describe, create, apply, delete, logs, scale, patch, rollout, context, api resources,
-// node cordon/drain) and its arguments are found by role (mcp-resource-operations.ts); tools that
+// node cordon/drain) and its arguments are found by role (operations.ts); tools that
 // need what a model cannot have (port forwarding, exec, Helm charts, schema docs) are claimed and
 // left out with the reason. Other tools (a `ping`) are not claimed.
 //

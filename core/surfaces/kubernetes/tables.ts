@@ -1,7 +1,7 @@
 // The tables of the resource surface: one row per Kubernetes object (kind, namespace, name, labels,
 // annotations, owner, spec, status, the other top-level fields, timestamps and versions), plus the
 // side tables the tools need (container logs, kubeconfig contexts, containers that crash). Also
-// the object <-> row mapping the seed uses; the sandboxed code (mcp-resource-runtime-store.ts)
+// the object <-> row mapping the seed uses; the sandboxed code (runtime-store.ts)
 // mirrors it.
 
 import type { Json } from "../../base/json";

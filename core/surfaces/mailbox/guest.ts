@@ -2,7 +2,7 @@
 // Gmail's errors, messages with their labels, label checks and changes, new mail (ids, RFC 2822
 // dates from the episode clock, threading by threadId or inReplyTo with a matching subject), the texts
 // GongRzhe/Gmail-MCP-Server answers with (read_email, search_emails, label and filter lines),
-// filter storage, and the search query subset (mcp-mailbox-query.ts). The constants C (limits,
+// filter storage, and the search query subset (query.ts). The constants C (limits,
 // id rules), A (slot -> argument name) and OWNER are written in front of them.
 import { MAILBOX_QUERY_JS } from "./query";
 

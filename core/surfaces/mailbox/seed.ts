@@ -1,8 +1,8 @@
-// The mailbox a Gmail-like server starts with, as tables: the threads of mcp-mailbox-threads.ts
+// The mailbox a Gmail-like server starts with, as tables: the threads of threads.ts
 // turned into messages (Gmail-style hex ids in time order, the thread id being its first
 // message's id, RFC 2822 dates, snippets, attachment metadata), the labels each carries, the
 // system and user labels, and the owner's filters. The id and date rules here are the ones the
-// tools (mcp-mailbox-guest.ts) use for new mail, so a sent message continues the sequence.
+// tools (guest.ts) use for new mail, so a sent message continues the sequence.
 import type { SqlValue } from "../../environment/spec";
 import {
   headerOf,

@@ -2,11 +2,11 @@
 // labels, manage labels and keep filters (like GongRzhe/Gmail-MCP-Server: send_email,
 // read_email, search_emails, modify_email, batch_modify_emails, create_label,
 // get_or_create_label, create_filter, create_filter_from_template...). Recognised by a general
-// criterion (mcp-mailbox-roles.ts): each tool's name says a mailbox operation and its arguments
+// criterion (roles.ts): each tool's name says a mailbox operation and its arguments
 // fill that operation's slots, and the server sends, reads, searches and relabels messages. The
 // model is four tables (messages, the labels each carries, labels, filters) seeded with a working
-// mailbox (mcp-mailbox-seed.ts); each tool answers with the real server's text
-// (mcp-mailbox-tools.ts). Downloading an attachment writes to the server's local disk, which
+// mailbox (seed.ts); each tool answers with the real server's text
+// (tools.ts). Downloading an attachment writes to the server's local disk, which
 // an episode does not have, so that tool is left out with the reason.
 
 import { fittingMatches, matchTools } from "../kit/role-matching";

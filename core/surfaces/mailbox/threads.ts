@@ -1,5 +1,5 @@
 // The conversations in the seeded mailbox: 28 threads of work mail between Jordan Ellis and the
-// people of mcp-mailbox-people.ts from mid November 2024 to the morning of 6 January 2025
+// people of people.ts from mid November 2024 to the morning of 6 January 2025
 // (invoices, a moved meeting, release notes, travel bookings, a hire, cloud bills, a newsletter),
 // each message with its sender, recipients, time (UTC), body, state and attachments.
 import type { LabelKey, PersonKey } from "./people";

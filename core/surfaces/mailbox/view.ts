@@ -1,6 +1,6 @@
 // The mailbox server's answers worked out from the seeded mailbox in TypeScript, independently of
 // the guest code: read_email's text, search_emails' listing, the label list and filter lines, as
-// GongRzhe/Gmail-MCP-Server formats them. The tool tests (mcp-mailbox-tests.ts) expect these.
+// GongRzhe/Gmail-MCP-Server formats them. The tool tests (tests.ts) expect these.
 import type { SeedFilter, SeedLabel } from "./people";
 import type { MailMessage } from "./seed";
 

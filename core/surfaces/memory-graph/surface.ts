@@ -1,13 +1,12 @@
 // The knowledge-graph surface: servers that keep a graph of named entities with observations and
 // typed relations between them, like @modelcontextprotocol/server-memory. Recognised by a general
-// criterion (mcp-graph-roles.ts): each tool's name says a graph operation (create/delete entities,
+// criterion (roles.ts): each tool's name says a graph operation (create/delete entities,
 // relations or observations; read the graph; search or open nodes) and its one argument has that
 // operation's shape (entities `{name, entityType, observations[]}`, relations `{from, to,
 // relationType}`...), and the server both creates entities and relations and reads them back.
 // The model is three tables (graph_entities, graph_observations in order, graph_relations unique
-// by from/to/type), seeded with a realistic graph (mcp-graph-seed.ts); each tool's JavaScript
-// follows the real server's KnowledgeGraphManager (mcp-graph-tools.ts).
-
+// by from/to/type), seeded with a realistic graph (seed.ts); each tool's JavaScript
+// follows the real server's KnowledgeGraphManager (tools.ts).
 import { isJsonObject } from "../../mcp/spec-schema";
 import { fittingMatches, matchTools } from "../kit/role-matching";
 import { importRoleSurface, roleTables } from "../kit/role-surface";

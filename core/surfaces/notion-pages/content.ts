@@ -1,7 +1,7 @@
 // The team wiki a pages server (a Notion-like workspace) starts with, as plain content: the people
 // and the integration's bot, a handbook with runbooks, meeting notes with to-dos, a product roadmap
 // and a bug tracker kept as data sources, and a drafts page. Fixed content (a wiki is a record of
-// work, not noise); mcp-pages-seed.ts turns it into rows with stable ids. The episode clock starts
+// work, not noise); seed.ts turns it into rows with stable ids. The episode clock starts
 // on Monday 2025-01-06, so "last Monday" is December 30, 2024.
 
 export interface PersonSeed {

@@ -1,5 +1,5 @@
 // The tables of a pages workspace and their seed rows, built from the fixed wiki content
-// (mcp-pages-content.ts). Ids are UUIDs derived from each thing's key, so every import seeds the
+// (content.ts). Ids are UUIDs derived from each thing's key, so every import seeds the
 // same workspace. A page's content is its blocks in order under the page (or under a block); a
 // child page or a data source also shows as a `child_page` / `child_database` block whose id is
 // the page's or the database's, as in Notion. A data source's schema and a row's property values

@@ -1,12 +1,11 @@
 // The pages surface: servers of block-structured page workspaces like Notion (the
 // makenotion/notion-mcp-server's `API-*` tools and look-alikes). Recognised by a general
-// criterion (mcp-pages-roles.ts): each tool's name says a workspace operation and its arguments
+// criterion (roles.ts): each tool's name says a workspace operation and its arguments
 // fill that operation's slots (page, block and data source ids, children blocks, properties,
 // filters, sorts, cursors), and the server reads pages, lists and appends block children, writes
 // pages, queries data sources and searches. The model is five tables (users, pages, blocks, data
-// sources, comments) seeded with a team wiki (mcp-pages-content.ts); each tool answers with the
-// Notion API's JSON objects and errors (mcp-pages-tools.ts).
-
+// sources, comments) seeded with a team wiki (content.ts); each tool answers with the
+// Notion API's JSON objects and errors (tools.ts).
 import { fittingMatches, matchTools } from "../kit/role-matching";
 import { importRoleSurface, leaveOutRoles, roleTables } from "../kit/role-surface";
 import type { McpSurface, SurfaceImport, SurfaceInput, SurfaceTool } from "../surface";

@@ -1,4 +1,4 @@
-// What the pages tool tests share (mcp-pages-read-tests.ts, mcp-pages-write-tests.ts): test makers
+// What the pages tool tests share (read-tests.ts, write-tests.ts): test makers
 // that put each slot's value under the tool's own argument name (and drop a test whose slots the
 // tool does not all take), the seeded rows as objects, the wiki's fixtures the tests work on, and
 // the markdown and property ids worked out from the seed content, independently of the guest code.

@@ -1,4 +1,4 @@
-// Unit tests of the pages tools (mcp-pages-read-tests.ts, mcp-pages-write-tests.ts), for a tool's
+// Unit tests of the pages tools (read-tests.ts, write-tests.ts), for a tool's
 // role under its own argument names; a test whose slots the tool does not all take is dropped.
 import type { ToolTest } from "../../environment/spec";
 import { pagesReadTests } from "./read-tests";

@@ -1,7 +1,7 @@
 // Guest helpers shared by the messaging tools (JavaScript run in the sandbox): Slack errors,
 // arguments by slot, page limits and base64 cursors, Slack timestamps from the episode clock, and
 // the Web API's JSON for users, profiles, channels and messages (with thread summaries and
-// reactions). Each body in mcp-messaging-tools.ts uses these; the constants C, A, BOT, TEAM,
+// reactions). Each body in tools.ts uses these; the constants C, A, BOT, TEAM,
 // EMOJI and ALIASES are written in front of them.
 
 export const MESSAGING_GUEST_JS = `

@@ -1,5 +1,5 @@
 // The seeded chat workspace as data and as rows of the messaging tables: people and channels
-// (mcp-messaging-workspace.ts), the scripted conversations (mcp-messaging-conversations.ts) with
+// (workspace.ts), the scripted conversations (conversations.ts) with
 // Slack timestamps (`1735830120.084512`: seconds of the scripted minute plus seeded seconds and
 // microseconds), thread replies pointing at their parent's ts, and reactions in the order given.
 import type { SqlValue } from "../../environment/spec";

@@ -1,13 +1,12 @@
 // The messaging surface: chat servers whose tools post messages to channels, reply in threads by
 // the parent's timestamp, react to a message by its timestamp, read a channel's history or a
 // thread, and list channels and users, like the Slack MCP server. Recognised by a general
-// criterion (mcp-messaging-roles.ts): each tool's name says a chat operation and its arguments
+// criterion (roles.ts): each tool's name says a chat operation and its arguments
 // fill that operation's slots (channel, text, thread ts, message ts, emoji, user, limit, cursor),
 // and the server both posts to a channel and reads channel messages back. The model is four
 // tables (chat_users, chat_channels, chat_messages, chat_reactions) seeded with a small company's
-// workspace (mcp-messaging-seed.ts); each tool answers as the Slack Web API method behind it
-// (mcp-messaging-tools.ts), posting as the workspace's app bot with ts from the episode clock.
-
+// workspace (seed.ts); each tool answers as the Slack Web API method behind it
+// (tools.ts), posting as the workspace's app bot with ts from the episode clock.
 import { fittingMatches, matchTools } from "../kit/role-matching";
 import { importRoleSurface, roleTables } from "../kit/role-surface";
 import { hashSeed, seededRandom } from "../kit/seed-values";

@@ -1,5 +1,5 @@
 // Unit tests of the messaging tools, from the seeded workspace: exact Web API answers worked out by
-// mcp-messaging-view.ts, the rows each post, reply or reaction adds, and Slack's errors for bad
+// view.ts, the rows each post, reply or reaction adds, and Slack's errors for bad
 // channels, timestamps, emoji, cursors and limits. A test using an optional argument is made
 // only when the server's tool takes it; arguments use the server's own names.
 

@@ -1,7 +1,7 @@
 // The Slack Web API's answers over the seeded workspace, worked out in TypeScript from the seed
 // data (not from the guest code): what conversations.list, users.list, users.profile.get,
 // conversations.history and conversations.replies return, and the ts and message a bot post gets.
-// The tests of mcp-messaging-tests.ts (and the behaviour tests) compare the tools against these.
+// The tests of tests.ts (and the behaviour tests) compare the tools against these.
 import type { Json } from "../../base/json";
 import type { ChatMessage, Workspace } from "./seed";
 import { MESSAGING_LIMITS } from "./tools";

@@ -1,4 +1,4 @@
-// The JavaScript of the SQL surface's tools: one body per kind behind the guard (mcp-sql-guard.ts),
+// The JavaScript of the SQL surface's tools: one body per kind behind the guard (guard.ts),
 // configured by a constant object. A SQL tool runs the agent's one statement once the guard has
 // accepted it; every other value the code puts into SQL is a quoted name it read from the database
 // itself or a bound parameter.

@@ -1,4 +1,4 @@
-// The provenance an environment built on a served database inherits (mcp-sql-surface.ts): one entry
+// The provenance an environment built on a served database inherits (surface.ts): one entry
 // naming the environment whose tables and rows the SQL tools run on, then that environment's own
 // sources (its generated-tools entries left out: those tools are not served).
 import type { Provenance } from "../../environment/spec";

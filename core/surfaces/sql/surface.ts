@@ -1,10 +1,10 @@
 // The SQL surface: a server whose tools run SQL on one database (mcp-server-sqlite's `read_query`,
 // `write_query`, `create_table`, `list_tables`, `describe_table`; server-postgres's `query {sql}`).
-// Recognised by the tools' arguments, names and descriptions (mcp-sql-recognise.ts), never by the
+// Recognised by the tools' arguments, names and descriptions (recognise.ts), never by the
 // server's name. It brings no tables of its own: the import request names a published environment
 // (`dataFrom`) whose `schemaSql` and seed rows it serves as they are, and every tool runs the
-// agent's SQL on them behind the guard in mcp-sql-guard.ts, with tests from those rows
-// (mcp-sql-tests.ts). Without a database it refuses, saying how to name one.
+// agent's SQL on them behind the guard in guard.ts, with tests from those rows
+// (tests.ts). Without a database it refuses, saying how to name one.
 import type { ToolSpec } from "../../environment/spec";
 import { AppError } from "../../errors";
 import { fieldsOf } from "../../mcp/tool-json-schema";

@@ -2,11 +2,11 @@
 // from pending to done to approved, like @kazuph/mcp-taskmanager (plan a request with a list of
 // tasks, give the next task, mark a task done, approve it, approve the whole request, list and
 // open them, add, change or delete tasks). Recognised by a general criterion
-// (mcp-workflow-roles.ts): each tool's name says a queue operation and its arguments fill that
+// (roles.ts): each tool's name says a queue operation and its arguments fill that
 // operation's slots (request id, task id, request text, `{title, description}` tasks, notes),
 // and the server plans requests, marks tasks done and approves them. The model is two tables
-// (workflow_requests, workflow_tasks) seeded with a queue at every stage (mcp-workflow-seed.ts);
-// each tool answers as the real server's TaskManagerServer method (mcp-workflow-tools.ts).
+// (workflow_requests, workflow_tasks) seeded with a queue at every stage (seed.ts);
+// each tool answers as the real server's TaskManagerServer method (tools.ts).
 
 import { fittingMatches, matchTools } from "../kit/role-matching";
 import { importRoleSurface, roleTables } from "../kit/role-surface";

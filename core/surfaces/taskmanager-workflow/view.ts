@@ -1,6 +1,6 @@
 // The task-queue server's answers worked out from a queue in TypeScript, independently of the
 // guest code: the markdown progress table of a request and the request list, as
-// @kazuph/mcp-taskmanager formats them. The tool tests (mcp-workflow-tests.ts) expect these.
+// @kazuph/mcp-taskmanager formats them. The tool tests (tests.ts) expect these.
 import type { Json } from "../../base/json";
 import type { QueueRequest, QueueTask } from "./seed";
 

@@ -1,6 +1,6 @@
 // How task synthesis sees a bases environment (airtable-mcp-server and its look-alikes, imported by
 // core/surfaces/airtable-bases/surface.ts): which published tool plays which role, recognised by the
-// importer's own criterion (mcp-bases-roles.ts), with the argument name each slot takes there.
+// importer's own criterion (core/surfaces/airtable-bases/roles.ts), with the argument name each slot takes there.
 // Tasks need the base list and the record list (the way a user's words become ids), and the
 // surface's tables, so that a tool of that name built by another path is not taken for one of ours.
 import type { ToolSpec } from "../../../environment/spec";

@@ -1,6 +1,6 @@
 // How task synthesis sees a calendar environment (the Google-Calendar-like servers imported by
 // core/surfaces/calendar/surface.ts): which published tool plays which calendar role,
-// recognised by the importer's own criterion (mcp-calendar-roles.ts), and the argument name each
+// recognised by the importer's own criterion (core/surfaces/calendar/roles.ts), and the argument name each
 // slot takes there. Tasks need the calendar list and the ranged event list (the only way to see
 // events and their ids), and the surface's tables, so that a tool of that name built by another
 // path is not taken for one of ours.

@@ -8,8 +8,7 @@
 // meeting), total hours per calendar or per person, find a week's busiest day, cancel a person's
 // meetings on public holidays, or find the longest free stretch of a day. Graph templates are
 // drawn in proportion to how many tasks each can make; programmatic ones uniformly among those
-// with tasks left, so no family dominates (calendar-draw.ts).
-
+// with tasks left, so no family dominates (draw.ts).
 import type { DraftAttempt, DraftTarget } from "../../../tasks/draft";
 import { lensTaskSource, unfitIfReadOnly } from "../../../tasks/lens-task-source";
 import type { TaskKind } from "../../../tasks/task";
@@ -80,7 +79,7 @@ export const calendarTaskSource = lensTaskSource({
   },
 });
 
-/** One calendar task of `kind` (see calendar-draw.ts for how templates are drawn). */
+/** One calendar task of `kind` (see draw.ts for how templates are drawn). */
 export function calendarTask(
   ctx: CalendarContext,
   kind: TaskKind,

@@ -36,7 +36,7 @@ export interface UtilityLens {
   toggles: { tool: string; words: string }[];
 }
 
-/** The importer's kinds, most specific first (as mcp-utility-surface.ts tries them). */
+/** The importer's kinds, most specific first (as core/surfaces/everything-utility/surface.ts tries them). */
 const KINDS: readonly UtilityKind[] = [
   resourceReferenceKind,
   resourceLinksKind,

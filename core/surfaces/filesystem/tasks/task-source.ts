@@ -77,7 +77,7 @@ export function filesystemTask(
   });
 }
 
-/** Environments whose tools are the filesystem surface's (see filesystem-lens.ts). */
+/** Environments whose tools are the filesystem surface's (see lens.ts). */
 export const filesystemTaskSource = lensTaskSource({
   name: "filesystem",
   lens: filesystemLens,

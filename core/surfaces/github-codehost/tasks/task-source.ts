@@ -5,7 +5,7 @@
 // merge, open an issue, branch-edit-and-open-a-pull-request, or read a pull request's files,
 // checks, reviews and newest commit. Programs loop over open issues or pull requests with a
 // condition per item, or count and compare across repositories. The host is read once per shard
-// from the initial state (codehost-explore.ts); templates are drawn in proportion to how many
+// from the initial state (explore.ts); templates are drawn in proportion to how many
 // distinct tasks each can make (capped).
 import type { SqlDatabase } from "../../../episode/sql-database";
 import type { DraftAttempt, DraftTarget } from "../../../tasks/draft";

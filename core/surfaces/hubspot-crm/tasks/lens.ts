@@ -1,6 +1,6 @@
 // How task synthesis sees a CRM environment (the HubSpot server and its look-alikes, imported by
 // core/surfaces/hubspot-crm/surface.ts): which published tool plays which CRM role, by the
-// importer's own criterion (mcp-crm-roles.ts), and the portal's records read from its tables.
+// importer's own criterion (core/surfaces/hubspot-crm/roles.ts), and the portal's records read from its tables.
 // Tasks need the object search (every chain starts by finding a record by what the user knows),
 // and the surface's tables, so that a tool of that name built by another path is not taken for one.
 import type { ToolSpec } from "../../../environment/spec";

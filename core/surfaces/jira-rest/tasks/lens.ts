@@ -2,7 +2,7 @@
 // tracker's REST API (mcp-atlassian-jira: `jira_get`, `jira_post`, ... each taking a `path`): the
 // tool of each method and the endpoints a solution needs — the issue search (JQL), the project
 // list, the user search, and the comments, worklogs, watchers and transitions under an issue. It
-// reuses the importer's own recogniser (mcp-rest-surface.ts) and API model (mcp-rest-model.ts)
+// reuses the importer's own recogniser (core/surfaces/jira-rest/surface.ts) and API model (core/surfaces/jira-rest/model.ts)
 // on the tools' descriptions, so it sees exactly the API the tools were built to serve. It asks
 // for those endpoints rather than the importer's tracker test (which reads the create example in
 // the POST tool's description), so a tracker exposed through its GET tool alone still qualifies;

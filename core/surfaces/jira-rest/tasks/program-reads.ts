@@ -1,5 +1,5 @@
 // Programmatic read templates for issue trackers behind REST passthrough tools: a set of issues
-// named the way a user would (rest-issue-sets.ts), then a loop over it in JavaScript — summing
+// named the way a user would (issue-sets.ts), then a loop over it in JavaScript — summing
 // logged hours, the most-commented issue, the busiest assignee, a count under a date condition,
 // one person's comments or hours, the issues nobody has commented on.
 import type { Json } from "../../../base/json";

@@ -1,5 +1,5 @@
 // Programmatic write templates for issue trackers behind REST passthrough tools: a set of issues
-// named the way a user would (rest-issue-sets.ts), then a write to each member that needs it (a
+// named the way a user would (issue-sets.ts), then a write to each member that needs it (a
 // transition, a priority, an assignee, a label, a comment), skipping the ones already there or
 // failing a condition read per issue (no comments yet, last updated before a day, unassigned).
 import type { Json } from "../../../base/json";

@@ -1,7 +1,7 @@
 // Task synthesis for environments whose tools pass HTTP requests through to an issue tracker's
 // REST API (mcp-atlassian-jira). The graph walks and the program grammar find no entity tools to
-// chain there, so tasks come from templates that know the tracker (rest-graph-reads.ts,
-// rest-graph-writes.ts, rest-program-reads.ts, rest-program-writes.ts): they read the fresh copy
+// chain there, so tasks come from templates that know the tracker (graph-reads.ts,
+// graph-writes.ts, program-reads.ts, program-writes.ts): they read the fresh copy
 // through the GET tool to pick real issues, projects and people, and emit a solution program whose
 // calls use JSON output and that finds every key and account id itself from the names the
 // instruction gives.
@@ -36,7 +36,7 @@ export function usableTemplates(lens: RestLens, kind: TaskKind, minWrites: numbe
   );
 }
 
-/** REST passthrough tools in front of an issue tracker (see rest-lens.ts). */
+/** REST passthrough tools in front of an issue tracker (see lens.ts). */
 export const restTaskSource = lensTaskSource({
   name: "rest",
   lens: (_db, tools) => restLens(tools),

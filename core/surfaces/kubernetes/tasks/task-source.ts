@@ -1,6 +1,6 @@
 // Task source for environments whose tools model a Kubernetes cluster (the MCP importer's resource
 // surface: kubectl get, describe, logs, scale, patch, rollout, delete, node cordon...). On its
-// first attempt it reads the cluster through the environment's own tools (resource-cluster.ts);
+// first attempt it reads the cluster through the environment's own tools (cluster.ts);
 // every template then lists the tasks it can write on that cluster, and each attempt drafts one
 // not drafted before in this shard: a template picked uniformly among those with tasks left, then
 // one of its tasks. Graph templates chain a lookup into an action (resource-graph-*.ts),
@@ -118,7 +118,7 @@ class ResourceShard {
   }
 }
 
-/** Environments whose tools list and change a Kubernetes cluster (see resource-lens.ts). */
+/** Environments whose tools list and change a Kubernetes cluster (see lens.ts). */
 export const resourceTaskSource = lensTaskSource({
   name: "resources",
   lens: (_db, tools) => resourceLens(tools),

@@ -1,6 +1,6 @@
 // How task synthesis sees a mailbox environment (the Gmail MCP server and its look-alikes,
 // imported by core/surfaces/mailbox/surface.ts): which published tool plays which mailbox
-// role, recognised by the importer's own criterion (mcp-mailbox-roles.ts), and the argument name
+// role, recognised by the importer's own criterion (core/surfaces/mailbox/roles.ts), and the argument name
 // each slot takes there. Tasks need the search and read tools (the only way to find a message and
 // its thread) and the surface's tables, so that a tool of that name built by another path is not
 // taken for one of ours.

@@ -61,7 +61,7 @@ export function memoryTask(
   return drawFromPools(session, usable, rng, exhausted, (c) => c.writes >= target.minWrites);
 }
 
-/** Environments whose tools are the knowledge-graph surface's (see graph-memory-lens.ts). */
+/** Environments whose tools are the knowledge-graph surface's (see lens.ts). */
 export const graphMemoryTaskSource = lensTaskSource({
   name: "graph-memory",
   lens: memoryLens,

@@ -1,6 +1,6 @@
 // How task synthesis sees a page workspace (Notion and its look-alikes, imported by
 // core/surfaces/notion-pages/surface.ts): which published tool plays which workspace role,
-// recognised by the importer's own criterion (mcp-pages-roles.ts), and the argument name each slot
+// recognised by the importer's own criterion (core/surfaces/notion-pages/roles.ts), and the argument name each slot
 // takes there. Tasks need title search, block children and data source queries to find what a
 // user names, and the surface's tables, so that a tool of that name built by another path is not
 // taken for one of ours.

@@ -1,8 +1,7 @@
 // Programmatic chat questions about messages: the solution loops over a channel's messages (and
 // their threads) and counts or compares: how many messages carry a reaction, whose message drew
 // the most reactions, the busiest day, how many people replied in a thread. Questions about
-// people are in messaging-program-people.ts.
-
+// people are in program-people.ts.
 import { lit } from "../../../tasks/programs/program-code";
 import {
   exact,

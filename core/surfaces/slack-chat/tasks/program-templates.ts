@@ -1,5 +1,5 @@
-// The programmatic chat templates, reads then writes (messaging-program-reads.ts and
-// messaging-program-writes.ts), in the order messaging-tasks.ts lists them.
+// The programmatic chat templates, reads then writes (program-reads.ts and
+// program-writes.ts), in the order task-source.ts lists them.
 import { PROGRAM_READS } from "./program-reads";
 import { PROGRAM_WRITES } from "./program-writes";
 import type { ChatTemplate } from "./template";

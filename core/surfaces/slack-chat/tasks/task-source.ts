@@ -57,7 +57,7 @@ export function messagingTask(
   });
 }
 
-/** Environments whose tools are the messaging surface's (see messaging-lens.ts). */
+/** Environments whose tools are the messaging surface's (see lens.ts). */
 export const messagingTaskSource = lensTaskSource({
   name: "messaging",
   lens: messagingLens,

@@ -1,7 +1,7 @@
 // The shape of a chat task template: from the explored workspace it lists every task it could make
 // (a candidate, keyed by the calls its solution makes, so a synthesis run never drafts the same
 // calls twice), and renders one into a draft: a user's instruction and a solution program whose
-// helper functions (messaging-calls.ts) are defined at its top.
+// helper functions (calls.ts) are defined at its top.
 import type { Json } from "../../../base/json";
 import type { Prng } from "../../../sandbox/determinism";
 import type { Built, TaskDraft } from "../../../tasks/draft";

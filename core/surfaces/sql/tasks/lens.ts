@@ -2,7 +2,7 @@
 // mcp-server-sqlite or postgres): the read and write tools, and the database's relations in the
 // terms a user would use — each table's label column (the name or title people call a row by), its
 // numeric measures, and the foreign keys that make parent/child questions. Solutions are then
-// programs whose calls are SQL statements (sql-templates.ts), since such a server has no entity
+// programs whose calls are SQL statements (templates.ts), since such a server has no entity
 // tools for the graph walks and the program grammar to chain.
 import type { ToolSpec } from "../../../environment/spec";
 import type { SqlDatabase } from "../../../episode/sql-database";

@@ -429,7 +429,7 @@ export const SQL_TEMPLATES: readonly SqlTemplate[] = [
   writeAbove,
 ];
 
-/** Environments with a tool that runs read-only SQL (see sql-lens.ts). */
+/** Environments with a tool that runs read-only SQL (see lens.ts). */
 export const sqlTaskSource: SurfaceTaskSource = {
   name: "sql",
   recognise(db, tools) {

@@ -1,6 +1,6 @@
 // How task synthesis sees a task-queue environment (the MCP task manager and its look-alikes,
 // imported by core/surfaces/taskmanager-workflow/surface.ts): which published tool plays which queue
-// role, recognised by the importer's own criterion (mcp-workflow-roles.ts), and the argument name
+// role, recognised by the importer's own criterion (core/surfaces/taskmanager-workflow/roles.ts), and the argument name
 // each slot takes there. Tasks need the request list and the next-task tool (whose progress table
 // is the only way to see a request's tasks and their ids), and the surface's tables, so that a
 // tool of that name built by another path is not taken for one of ours.
