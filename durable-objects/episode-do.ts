@@ -3,6 +3,7 @@
 // every method returns a Result so errors survive the RPC boundary.
 import { DurableObject } from "cloudflare:workers";
 import quickjsWasm from "quickjs-wasi/quickjs.wasm";
+import { AppError } from "../core/base/errors";
 import { fail, failureOf, ok, type Result } from "../core/base/result";
 import { DEFAULT_TOKEN_BUDGET, runCodingAgent } from "../core/discovery/coding-agent";
 import {
@@ -31,7 +32,6 @@ import { runToolCall, type ToolCallRequest } from "../core/episode/run-tool-call
 import type { StateDiff } from "../core/episode/state-diff";
 import type { ToolCallResult } from "../core/episode/tool-call";
 import type { ToolRunner } from "../core/episode/tool-runner";
-import { AppError } from "../core/errors";
 import { llmConfigFrom } from "../core/llm/llm-config";
 import { createOpenAiClient } from "../core/llm/openai-client";
 import { type SeedRowsReport, writeSeedRowsWithLlm } from "../core/mcp/import/llm-seed-rows";

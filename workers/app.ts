@@ -1,7 +1,7 @@
 // The HTTP API: one Hono app, one sub-app per resource, auth by scope, body limits, OpenAPI at
 // /v1/openapi.json with a docs page, and every error mapped once in `onError`.
 import { bodyLimit } from "hono/body-limit";
-import { AppError } from "../core/errors";
+import { AppError } from "../core/base/errors";
 import { inputErrorResponse } from "../core/mcp/json-rpc";
 import { requireScope } from "./auth/require-scope";
 import { docsPage } from "./docs-page";

@@ -2,7 +2,7 @@
 // JSON-parse failures from Hono are mapped to our codes; anything else is a logged 500.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError } from "../core/errors";
+import { AppError } from "../core/base/errors";
 
 export function errorResponse(err: Error, c: Context): Response {
   const appError = toAppError(err);

@@ -1,6 +1,6 @@
 // Every API sub-app is made here so all routes share one validation-error shape.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { AppError } from "../core/errors";
+import { AppError } from "../core/base/errors";
 import type { AppBindings } from "./env";
 
 export function createRouter(): OpenAPIHono<AppBindings> {

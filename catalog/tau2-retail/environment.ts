@@ -2,7 +2,7 @@
 // payment methods, orders with items, fulfillments and payment history) flattened losslessly
 // into related tables, with tools generated from them.
 import { readFileSync } from "node:fs";
-import { importNestedJson } from "../../core/importers/nested-json-import";
+import { importNestedJson } from "../../core/import/nested-json-import";
 import type { CatalogEntry } from "../catalog-entry";
 import { datasetFile, datasetProvenance } from "../datasets/dataset-files";
 import { generateCatalogTools } from "../generated-tools";

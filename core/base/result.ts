@@ -1,6 +1,6 @@
 // Results that cross the Durable Object RPC boundary. RPC keeps only an Error's message, so
 // DO methods return a failure as data and the Worker turns it back into an AppError.
-import { AppError, type ErrorCode } from "../errors";
+import { AppError, type ErrorCode } from "./errors";
 
 export type Failure = { ok: false; error: { code: ErrorCode; message: string; details?: unknown } };
 export type Result<T> = { ok: true; value: T } | Failure;

@@ -2,16 +2,16 @@
 // format), load it the way an episode will, and generate its tools from the schema and rows.
 // The caller publishes the result, which runs every generated tool's tests again (admission).
 import { z } from "zod";
+import { AppError } from "../base/errors";
 import type { Json } from "../base/json";
 import { checkToolSchema } from "../base/json-schema/check-tool-schema";
 import { type SeedData, SeedDataSchema, type ToolSpec } from "../environment/spec";
 import { loadSchemaAndSeed } from "../episode/seed-loader";
 import type { SqlDatabase } from "../episode/sql-database";
-import { AppError } from "../errors";
 import { importCsv } from "../import/csv-import";
 import { importJsonRows } from "../import/json-rows-import";
-import { importNestedJson } from "../importers/nested-json-import";
-import { importSqlDump } from "../importers/sql-dump-import";
+import { importNestedJson } from "../import/nested-json-import";
+import { importSqlDump } from "../import/sql-dump-import";
 import { importMcpSpec, type McpImportOptions } from "../mcp/import/spec-import";
 import { parseMcpSpec } from "../mcp/spec-schema";
 import type { SurfaceDatabase } from "../surfaces/surface";

@@ -5,7 +5,7 @@
 // `PRAGMA defer_foreign_keys` stays on past `transactionSync`; a deferred violation left at that
 // commit resets the whole object. Checking here turns bad data into an ordinary thrown error,
 // which rolls back only our own transaction.
-import { AppError } from "../errors";
+import { AppError } from "../base/errors";
 import { compareNames } from "./schema-introspection";
 import type { SqlDatabase } from "./sql-database";
 import { quoteIdentifier } from "./sql-identifiers";

@@ -2,8 +2,8 @@
 // parameters, 100 KB) and a measured cap on values per statement. No database needed, so the
 // limits are unit-tested directly.
 
+import { AppError } from "../base/errors";
 import type { SeedData, SqlValue } from "../environment/spec";
-import { AppError } from "../errors";
 import type { SqlParam } from "./sql-database";
 import { blobLiteral, quoteIdentifier, quoteIdentifierList, textLiteral } from "./sql-identifiers";
 import { base64ToBytes, utf8Length } from "./sql-values";

@@ -3,8 +3,8 @@
 // EpisodeDO runs it inside `ctx.storage.transactionSync`, and it is meant to run inside one
 // transaction (foreign-key checks are deferred to its end, see foreign-keys.ts).
 
+import { AppError } from "../base/errors";
 import type { SeedData } from "../environment/spec";
-import { AppError } from "../errors";
 import { dependencyOrder, withDeferredForeignKeys } from "./foreign-keys";
 import { listUserTableNames } from "./schema-introspection";
 import { planSeedInserts } from "./seed-insert-plan";

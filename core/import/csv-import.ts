@@ -1,9 +1,9 @@
 // CSV -> one table: header row for column names, types inferred over every row, a primary key when
 // an id-named column qualifies. Ragged rows are an error (or padded, when asked).
-import { AppError } from "../errors";
-import type { ImportedData } from "../importers/imported-data";
+import { AppError } from "../base/errors";
 import { type CsvDelimiter, parseCsv, sniffDelimiter } from "./csv-parse";
 import { buildFlatTable } from "./flat-table";
+import type { ImportedData } from "./imported-data";
 import { inferTextColumn } from "./infer-column";
 import { sanitizeName } from "./names";
 import { sourceText } from "./source-text";

@@ -1,6 +1,6 @@
 // An RFC 4180 CSV reader: quoted fields, `""` escapes, newlines inside quotes, CRLF/LF/CR line ends,
 // and delimiter sniffing. Small enough to own; every record remembers the line it starts on.
-import { AppError } from "../errors";
+import { AppError } from "../base/errors";
 
 export interface CsvRecord {
   /** 1-based line of the source where the record starts. */

@@ -1,6 +1,6 @@
 // One table from named columns of raw values: the common tail of the CSV and JSON-rows importers.
 import type { SqlValue } from "../environment/spec";
-import type { ColumnReport } from "../importers/imported-data";
+import type { ColumnReport } from "./imported-data";
 import type { InferredColumn } from "./infer-column";
 import { NameScope, sanitizeName } from "./names";
 import { choosePrimaryKey } from "./primary-key";

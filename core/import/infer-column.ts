@@ -1,7 +1,7 @@
 // Type inference over every value of a column, for the flat importers (CSV text cells, JSON row
 // values). The widest type that holds every value wins; when kinds mix, the report says so.
 import type { SqlValue } from "../environment/spec";
-import type { ImportedColumnType, SqlColumnType } from "../importers/imported-data";
+import type { ImportedColumnType, SqlColumnType } from "./imported-data";
 
 export interface InferredColumn {
   type: ImportedColumnType;

@@ -1,8 +1,8 @@
 // A JSON array of flat objects (or a map of them keyed by id) -> one table. Keys are unioned in
 // first-seen order; nested values are kept as JSON text with a warning.
-import { AppError } from "../errors";
-import type { ImportedData } from "../importers/imported-data";
+import { AppError } from "../base/errors";
 import { buildFlatTable } from "./flat-table";
+import type { ImportedData } from "./imported-data";
 import { inferJsonColumn } from "./infer-column";
 import { sanitizeName } from "./names";
 import { describeJsonValue, parseJsonText } from "./source-text";

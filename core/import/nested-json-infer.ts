@@ -1,6 +1,8 @@
 // Infers a DocumentMapping from the documents themselves: looks at every instance of every field,
 // so the shape it picks holds for all of them (the rules are in nested-json-mapping.ts).
-import type { ColumnReport, ImportedColumnType, SqlColumnType } from "../importers/imported-data";
+import type { ColumnReport, ImportedColumnType, SqlColumnType } from "./imported-data";
+import { ISO_DATE, ISO_DATETIME } from "./infer-column";
+import { NameScope, sanitizeName, singular } from "./names";
 import type {
   DocumentMapping,
   ElementMapping,
@@ -8,9 +10,7 @@ import type {
   TableMapping,
   ValueMapping,
   ValueType,
-} from "../importers/nested-json-mapping";
-import { ISO_DATE, ISO_DATETIME } from "./infer-column";
-import { NameScope, sanitizeName, singular } from "./names";
+} from "./nested-json-mapping";
 
 export type JsonObject = { [key: string]: unknown };
 

@@ -1,6 +1,6 @@
 // Source bytes or text as a string: strict UTF-8 (a bad byte is an error, not a silent U+FFFD) and
 // no byte-order mark.
-import { AppError } from "../errors";
+import { AppError } from "../base/errors";
 import { jsonErrorPosition } from "./json-error-position";
 
 export function sourceText(input: string | Uint8Array, sourceName: string): string {

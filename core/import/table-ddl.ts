@@ -1,14 +1,14 @@
 // A drafted table (columns, keys, rows) and how it turns into `CREATE TABLE`, seed rows and a report.
+import { AppError } from "../base/errors";
 import type { SeedData, SqlValue } from "../environment/spec";
 import { quoteIdentifier, quoteIdentifierList } from "../episode/sql-identifiers";
-import { AppError } from "../errors";
 import type {
   ColumnReport,
   ForeignKeyReport,
   ImportedData,
   ImportReport,
   TableReport,
-} from "../importers/imported-data";
+} from "./imported-data";
 
 /** SQLite's default SQLITE_MAX_COLUMN, which workerd's SQLite keeps. */
 export const MAX_COLUMNS = 2000;

@@ -1,7 +1,7 @@
 // Which OpenAI-compatible endpoint the LLM steps talk to: `LLM_BASE_URL`, `LLM_API_KEY`,
 // `LLM_MODEL` from the Worker's env (or any plain record). No base URL or model: no LLM.
 import { z } from "zod";
-import { AppError } from "../errors";
+import { AppError } from "../base/errors";
 
 export const LlmConfigSchema = z.object({
   /** e.g. `https://api.openai.com/v1` or `http://vllm:8000/v1`; `/chat/completions` is appended. */

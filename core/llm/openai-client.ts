@@ -2,7 +2,7 @@
 // `POST {baseUrl}/chat/completions`, each attempt under a timeout, retried with backoff on
 // 429/5xx/network errors, the answer parsed with Zod and its tool calls normalised (servers differ
 // in how they write them). Only `fetch`, so it runs in Workers and Node.
-import { AppError } from "../errors";
+import { AppError } from "../base/errors";
 import {
   type AssistantMessage,
   type AssistantToolCall,

@@ -1,8 +1,8 @@
 // Which errors thrown by `EpisodePort.callTool` are the agent's doing (data it should see and act
 // on) and which are about the episode itself (missing, not yours: the HTTP layer answers those).
 // Shared by the MCP and OpenEnv faces so both draw the line in the same place.
+import { AppError } from "../base/errors";
 import type { ToolError } from "../episode/tool-call";
-import { AppError } from "../errors";
 
 export type CallErrorKind =
   /** The tool does not exist in this environment (the call still counts as a step). */

@@ -1,8 +1,8 @@
 // One MCP server per episode, sessionless: each JSON-RPC message is answered from the episode port
 // alone, so any request can land on any isolate. Errors the agent caused come back as data; errors
 // about the episode itself (missing, expired on a read) are thrown for the HTTP layer to answer.
+import { AppError } from "../base/errors";
 import type { EpisodePort } from "../episode/episode-port";
-import { AppError } from "../errors";
 import { classifyCallError } from "./call-errors";
 import { callToolResultOf, toolErrorResult } from "./call-tool-result";
 import { instructionsFor } from "./instructions";

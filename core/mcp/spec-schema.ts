@@ -1,8 +1,8 @@
 // The boundary of the MCP importer: a server's `tools/list` answer, parsed with Zod. Problems that
 // spoil the whole import (not an object, no tools, repeated names) throw; per-tool problems do not.
 import { z } from "zod";
+import { AppError } from "../base/errors";
 import { type Json, JsonSchema } from "../base/json";
-import { AppError } from "../errors";
 
 export const McpToolSchema = z.object({
   name: z.string().min(1).max(200),

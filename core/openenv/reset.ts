@@ -2,9 +2,9 @@
 // tools in OpenAI format). A seed or episode id that is not this episode's is refused, not ignored:
 // a client that asks for another seed would otherwise train on data it did not ask for.
 
+import { AppError } from "../base/errors";
 import { toOpenAIChatTool } from "../environment/tool-formats";
 import type { EpisodeInfo, EpisodePort } from "../episode/episode-port";
-import { AppError } from "../errors";
 import type { ResetRequest, ResetResponse } from "./openenv-schemas";
 
 export async function openEnvReset(

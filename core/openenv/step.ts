@@ -3,8 +3,8 @@
 // observation carrying the error, never an HTTP error: a bad rollout is data.
 
 import type { z } from "zod";
+import { AppError } from "../base/errors";
 import type { EpisodeInfo, EpisodePort } from "../episode/episode-port";
-import { AppError } from "../errors";
 import { classifyCallError } from "../mcp/call-errors";
 import type {
   CallObservationSchema,

@@ -3,9 +3,9 @@
 // the model as tool errors, as a real environment answers); repeat until the model answers
 // without tool calls, `maxTurns`, the time budget, or cancellation.
 
+import { isAppError } from "../base/errors";
 import type { Json } from "../base/json";
 import type { OpenAIChatTool } from "../environment/tool-formats";
-import { isAppError } from "../errors";
 import type { AgentMessage } from "../llm/chat-schemas";
 import { addUsage, type TokenUsage, ZERO_USAGE } from "../llm/llm-client";
 import { extractAnswer } from "./extract-answer";

@@ -1,8 +1,8 @@
 // One assistant turn's tool calls run on the episode: the calls with readable arguments go in one
 // `callTools` batch, in order; every call, sent or not, gets exactly one tool message, in the order
 // the model asked for them. Failures (unknown tool, schema errors, a tool that threw) are answers.
+import { AppError } from "../base/errors";
 import type { ToolOutcome } from "../episode/tool-runner";
-import { AppError } from "../errors";
 import type { AssistantToolCall, ToolMessage } from "../llm/chat-schemas";
 import { toToolOutcome } from "../tasks/episode-runner";
 import type { RolloutEpisode } from "./rollout-episode";

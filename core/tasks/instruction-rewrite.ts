@@ -2,7 +2,7 @@
 // real user would write. The rewrite is only a paraphrase: it is kept when it passes the same leak
 // check validation applies and still states every value the original states; otherwise (or when
 // the model fails) the original stays, with the reason. It never fails a task.
-import { AppError } from "../errors";
+import { AppError } from "../base/errors";
 import { addUsage, type LlmClient, type TokenUsage, ZERO_USAGE } from "../llm/llm-client";
 import { instructionLeaks, type LeakCheck } from "./phrasing/phrasing-leaks";
 import type { RewriteReport } from "./synthesis-request";

@@ -1,9 +1,9 @@
 // Seed rows for an environment version, from R2 or inline, parsed once per isolate: many episodes
 // of the same version share one parsed copy (content-addressed, so it never goes stale).
 
+import { AppError } from "../../core/base/errors";
 import { type SeedData, SeedDataSchema } from "../../core/environment/spec";
 import type { SeedRef } from "../../core/episode/episode-init";
-import { AppError } from "../../core/errors";
 
 const MAX_CACHED_SEEDS = 8;
 const cache = new Map<string, Promise<SeedData>>();

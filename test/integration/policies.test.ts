@@ -3,7 +3,7 @@
 // `resolvePolicy` decrypting it for a rollout, and the built-ins.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { AppEnv } from "../../workers/env";
 import { policySnapshot, resolvePolicy } from "../../workers/policies/policy-repository";
 import { api } from "./support/platform";

@@ -2,11 +2,11 @@
 // ragged rows; the result loads into SQLite through the real seed loader.
 import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { AppError } from "../../core/base/errors";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
-import { AppError } from "../../core/errors";
 import { importCsv } from "../../core/import/csv-import";
 import { parseCsv, sniffDelimiter } from "../../core/import/csv-parse";
-import type { ImportedData } from "../../core/importers/imported-data";
+import type { ImportedData } from "../../core/import/imported-data";
 
 function rowsOf(data: ImportedData, table: string) {
   return data.seed.tables[table]?.rows;

@@ -6,7 +6,7 @@ import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { computeStateDigest } from "../../core/episode/state-digest";
-import { describeDatabaseTables, extractDatabase } from "../../core/importers/database-extract";
+import { describeDatabaseTables, extractDatabase } from "../../core/import/database-extract";
 import { openTradingDatabase } from "../fixtures/trading-database";
 import { datasets } from "../support/datasets";
 

@@ -2,8 +2,8 @@
 // that is not rows gets a clear error.
 import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
+import { AppError } from "../../core/base/errors";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
-import { AppError } from "../../core/errors";
 import { importJsonRows } from "../../core/import/json-rows-import";
 
 describe("importJsonRows", () => {

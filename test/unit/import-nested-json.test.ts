@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { datasetFile } from "../../catalog/datasets/dataset-files";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
-import { ImportedDataSchema } from "../../core/importers/imported-data";
-import { exportDocuments } from "../../core/importers/nested-json-export";
-import { importNestedJson } from "../../core/importers/nested-json-import";
-import { DocumentMappingSchema } from "../../core/importers/nested-json-mapping";
+import { ImportedDataSchema } from "../../core/import/imported-data";
+import { exportDocuments } from "../../core/import/nested-json-export";
+import { importNestedJson } from "../../core/import/nested-json-import";
+import { DocumentMappingSchema } from "../../core/import/nested-json-mapping";
 
 const TAU2_RETAIL = datasetFile("tau2", "retail/db.json");
 

@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import { sqliteDumpPath } from "../../catalog/datasets/sqlite-dump";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
+import { AppError } from "../../core/base/errors";
 import { loadSchemaAndSeed } from "../../core/episode/seed-loader";
 import { computeStateDigest } from "../../core/episode/state-digest";
-import { AppError } from "../../core/errors";
-import { importSqlDump, SqlDumpReportSchema } from "../../core/importers/sql-dump-import";
+import { importSqlDump, SqlDumpReportSchema } from "../../core/import/sql-dump-import";
 import { datasets } from "../support/datasets";
 
 const chinookDump = readFileSync(sqliteDumpPath(datasets.chinook), "utf8");

@@ -3,7 +3,7 @@
 // 429 then success (honouring Retry-After), 500s until it gives up, a server too slow for the
 // client's or the request's timeout, malformed and wrongly shaped bodies, and a refused key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { createOpenAiClient, type OpenAiClientOptions } from "../../core/llm/openai-client";
 import {
   answer,

@@ -2,6 +2,7 @@
 // limit, a digest that changes on writes, and the AppErrors the real port throws (an unknown tool
 // names itself in `details.tool`; a missing episode does not). Not a test file: imported by them.
 
+import { AppError } from "../../core/base/errors";
 import type { Json } from "../../core/base/json";
 import type {
   EpisodeInfo,
@@ -9,7 +10,6 @@ import type {
   EpisodeToolDescription,
 } from "../../core/episode/episode-port";
 import type { ToolCallResult } from "../../core/episode/tool-call";
-import { AppError } from "../../core/errors";
 
 export const FAKE_TOOLS: EpisodeToolDescription[] = [
   {

@@ -1,7 +1,7 @@
 // The MCP server logic over an in-memory episode: lifecycle, tools/list, tools/call outcomes, the
 // error mapping (tool errors as isError results, unknown tool as -32602) and batches.
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { handleMcpMessage, handleMcpPayload } from "../../core/mcp/handle-message";
 import type { JsonRpcResponse } from "../../core/mcp/json-rpc";
 import { FakeEpisode } from "./mcp-fake-episode";

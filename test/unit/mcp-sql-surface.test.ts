@@ -11,6 +11,7 @@ import { chinookSqlitePath } from "../../catalog/chinook/dataset";
 import { mcpCatalogEntries } from "../../catalog/mcp/environments";
 import { nycFlightsSqlitePath } from "../../catalog/nyc-flights/dataset";
 import { seedFromSqlite } from "../../catalog/sqlite-source";
+import { AppError } from "../../core/base/errors";
 import type { Json } from "../../core/base/json";
 import { discoverEnvironment } from "../../core/discovery/discover-source";
 import { ToolSpecSchema } from "../../core/environment/spec";
@@ -22,7 +23,6 @@ import {
 } from "../../core/episode/change-tracking";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
 import { computeStateDigest } from "../../core/episode/state-digest";
-import { AppError } from "../../core/errors";
 import { importMcpSpec, type McpImport } from "../../core/mcp/import/spec-import";
 import type { ExecutionOutcome, ToolSandbox } from "../../core/sandbox/executor";
 import { createQuickJsExecutor } from "../../core/sandbox/quickjs-executor";

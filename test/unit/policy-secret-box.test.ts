@@ -1,7 +1,7 @@
 // The policy secret box in Node's WebCrypto (the same API workerd has): a round trip, a fresh IV
 // each time, tampering and a wrong key refused, a missing key answered with what to set.
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { apiKeyHint } from "../../workers/policies/api-key-hint";
 import { openSecret, sealSecret } from "../../workers/policies/secret-box";
 

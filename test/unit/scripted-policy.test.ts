@@ -3,8 +3,8 @@
 // filters, the strict checks a real server makes on tool messages, latency, and many
 // conversations at once answered from their own bodies.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AppError } from "../../core/base/errors";
 import type { OpenAIChatTool } from "../../core/environment/tool-formats";
-import { AppError } from "../../core/errors";
 import type { AgentMessage } from "../../core/llm/chat-schemas";
 import type { ChatResult } from "../../core/llm/llm-client";
 import { createOpenAiClient } from "../../core/llm/openai-client";

@@ -2,7 +2,7 @@
 // `scope`. Sets `c.var.auth`; a request already authenticated upstream is not verified twice.
 // Authenticating is also where the key's request rate is counted, so each request counts once.
 import type { Context, MiddlewareHandler } from "hono";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { AppBindings, AuthContext, Scope } from "../env";
 import { enforceRateLimit } from "../limits/rate-limit";
 import { type VerifyOptions, verifyApiKey } from "./verify-key";

@@ -1,7 +1,7 @@
 // Who is calling: the bootstrap admin key from the environment, or a stored key looked up by its
 // id and checked by hash in constant time. Verified keys are cached per isolate for a short time
 // so a tool call does not pay a D1 read; `last_used_at` is written at most once a minute per key.
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { catalogDb } from "../catalog/catalog-db";
 import type { AppEnv, AuthContext, Scope } from "../env";
 import { findStoredApiKey, touchApiKey } from "./api-keys";

@@ -2,7 +2,7 @@
 // first version, or an admin key. The catalog is public, so a refusal is a 403 that says why; a
 // 404 would contradict `GET /v1/environments/{name}` answering 200 to anyone.
 import { eq } from "drizzle-orm";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import { canAccess } from "../auth/owner-access";
 import type { CatalogDb } from "./catalog-db";

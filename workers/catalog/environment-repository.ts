@@ -3,7 +3,7 @@
 // environment whose every version is yanked is left out of listings and search, but still read
 // by name (marked yanked), so old references say what happened.
 import { and, asc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { CatalogDb } from "./catalog-db";
 import { environments, environmentVersions } from "./schema";
 import { type Cursor, decodeCursor, encodeCursor, toFtsQuery } from "./search";

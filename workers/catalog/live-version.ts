@@ -2,7 +2,7 @@
 // none, 410 `environment_yanked` when it was withdrawn. Reading a yanked version stays possible
 // elsewhere; only new work is refused.
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { CatalogDb } from "./catalog-db";
 import { environmentVersions } from "./schema";
 import { findVersion, type VersionRecord } from "./version-repository";

@@ -2,12 +2,12 @@
 // used version with other content, run every tool's unit tests in a scratch EpisodeDO, and only
 // then write the catalog atomically. Used by the publish route and by discovery jobs.
 
+import { AppError } from "../../core/base/errors";
 import { contentHash } from "../../core/base/json";
 import { unwrap } from "../../core/base/result";
 import type { AdmissionReport } from "../../core/environment/admission";
 import type { EnvironmentSpec } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
-import { AppError } from "../../core/errors";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import type { AppEnv } from "../env";
 import { scratchEpisodeStub } from "../episodes/episode-client";

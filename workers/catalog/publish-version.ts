@@ -2,8 +2,8 @@
 // index in one D1 batch (one transaction), so a reader never sees half a version.
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { AppError } from "../../core/base/errors";
 import type { EnvironmentSpec } from "../../core/environment/spec";
-import { AppError } from "../../core/errors";
 import type { CatalogDb } from "./catalog-db";
 import { type Batchable, runBatch } from "./d1-batch";
 import { environments, environmentVersions, tools, toolTestResults } from "./schema";

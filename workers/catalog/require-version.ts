@@ -1,6 +1,6 @@
 // `name@version` (or `latest`) of the catalog, or the 404 that says which part is missing: the
 // environment, or only that version of it.
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { CatalogDb } from "./catalog-db";
 import { getEnvironment } from "./environment-repository";
 import { findVersion, type VersionRecord } from "./version-repository";

@@ -1,6 +1,6 @@
 // Turning what a person types into a safe FTS5 query, and the opaque keyset cursor of a listing.
 import { z } from "zod";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 
 /**
  * Every word becomes a quoted prefix term, ANDed: `music sto` -> `"music"* "sto"*`. Quoting means

@@ -1,8 +1,8 @@
 // Seed data of a version: small seeds stay inline in D1 (one read opens an episode), big ones go
 // to R2 under their content hash, so publishing the same content twice writes the same object.
 import { eq } from "drizzle-orm";
+import { AppError } from "../../core/base/errors";
 import { type SeedData, SeedDataSchema } from "../../core/environment/spec";
-import { AppError } from "../../core/errors";
 import { catalogDb } from "./catalog-db";
 import type { SeedLocation } from "./publish-version";
 import { environmentVersions } from "./schema";

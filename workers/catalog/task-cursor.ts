@@ -1,6 +1,6 @@
 // The opaque keyset cursor of a task listing: the (created_at, id) of the last row of a page.
 import { z } from "zod";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { TaskPageCursor } from "./task-repository";
 
 const TaskCursorSchema = z.tuple([z.string().min(1), z.string().min(1)]);

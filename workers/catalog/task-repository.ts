@@ -14,7 +14,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { type Task, TaskSchema } from "../../core/tasks/task";
 import type { AppEnv } from "../env";
 import { type CatalogDb, catalogDb } from "./catalog-db";

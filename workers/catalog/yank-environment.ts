@@ -3,7 +3,7 @@
 // synthesis; open episodes run on, and its metadata, tasks and rollouts stay readable. Yanking
 // twice changes nothing: the first `yanked_at` is kept.
 import { and, eq, isNull, type SQL } from "drizzle-orm";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import type { CatalogDb } from "./catalog-db";
 import { runBatch } from "./d1-batch";

@@ -1,7 +1,7 @@
 // What a new episode opens on: an environment version as asked, or the one a task was made on,
 // with the task's seed, clock start and tool selection, so its reference solution replays byte
 // for byte and verify can score against its ground truth.
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { Task } from "../../core/tasks/task";
 import { getTask } from "../catalog/task-repository";
 import type { AppEnv } from "../env";

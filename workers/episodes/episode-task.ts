@@ -1,7 +1,7 @@
 // The task an episode was opened for, loaded for verify and the built-in policies.
 
+import { AppError } from "../../core/base/errors";
 import type { EpisodeInfo } from "../../core/episode/episode-port";
-import { AppError } from "../../core/errors";
 import type { Task } from "../../core/tasks/task";
 import { getTask } from "../catalog/task-repository";
 import type { AppEnv } from "../env";

@@ -2,9 +2,9 @@
 // every time (a new version may be published or one yanked); the version's content is immutable, so its tools
 // and seed reference are cached per isolate by content hash.
 import { eq } from "drizzle-orm";
+import { AppError } from "../../core/base/errors";
 import { parseEnvironmentRef } from "../../core/environment/spec";
 import type { RuntimeToolDef, SeedRef } from "../../core/episode/episode-init";
-import { AppError } from "../../core/errors";
 import { type CatalogDb, catalogDb } from "../catalog/catalog-db";
 import { requireLiveVersion } from "../catalog/live-version";
 import { environmentVersions } from "../catalog/schema";

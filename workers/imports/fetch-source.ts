@@ -2,8 +2,8 @@
 // while reading (not trusted from Content-Length alone), and HTML pages refused: a link to a web
 // page instead of the file is the usual mistake.
 
+import { AppError } from "../../core/base/errors";
 import { sha256Hex } from "../../core/base/json";
-import { AppError } from "../../core/errors";
 
 export interface FetchedSource {
   content: string;

@@ -1,8 +1,8 @@
 // `dataFrom` of an MCP import: the published environment whose schema and seed rows the server's SQL
 // tools run on (core/surfaces/sql/surface.ts), read from the catalog like an episode reads
 // it, with the provenance the new environment inherits from it.
+import { AppError } from "../../core/base/errors";
 import { type Provenance, parseEnvironmentRef } from "../../core/environment/spec";
-import { AppError } from "../../core/errors";
 import { servedDatabaseProvenance } from "../../core/surfaces/sql/provenance";
 import type { SurfaceDatabase } from "../../core/surfaces/surface";
 import { catalogDb } from "../catalog/catalog-db";

@@ -1,7 +1,7 @@
 // Request rates per API key, counted by the Workers Rate Limiting binding (wrangler.toml
 // `[[ratelimits]]`): tool calls have their own budget, every other authenticated request shares one.
 // Keys with the `admin` scope are not counted, so an operator can always act during an incident.
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { AppEnv, AuthContext } from "../env";
 
 export type RateLimiterName = "API_RATE_LIMIT" | "TOOL_CALL_RATE_LIMIT";

@@ -4,8 +4,8 @@
 // or its stored key. The built-ins `oracle` and `random` are never stored.
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { AppError } from "../../core/base/errors";
 import { toJsonValue } from "../../core/base/json";
-import { AppError } from "../../core/errors";
 import { type Sampling, SamplingSchema } from "../../core/rollouts/sampling";
 import type { CatalogDb } from "../catalog/catalog-db";
 import { catalogDb } from "../catalog/catalog-db";

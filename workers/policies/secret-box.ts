@@ -1,7 +1,7 @@
 // Seals a policy's API key for D1 and opens it again: AES-256-GCM (WebCrypto, so the same code runs
 // in Workers and Node) under a key derived with HKDF from AGENT_WORLD_SECRETS_KEY. The stored text
 // is `v1.<base64 iv>.<base64 ciphertext+tag>`; the version prefix leaves room for a key rotation.
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 
 /** A shorter secret is more likely a placeholder than a key worth encrypting under. */
 export const MIN_SECRETS_KEY_LENGTH = 16;

@@ -4,11 +4,11 @@
 // no-op. A bad source fails the job with its reason; an unexpected error, or work past the
 // message's deadline (message-deadline.ts), retries the message.
 
+import { AppError } from "../../core/base/errors";
 import { sha256Hex, toJsonValue } from "../../core/base/json";
 import { unwrap } from "../../core/base/result";
 import { EnvironmentSpecSchema } from "../../core/environment/spec";
 import { structureHash } from "../../core/environment/structure-hash";
-import { AppError } from "../../core/errors";
 import { classifyWithLlm } from "../../core/import/taxonomy/llm-taxonomy";
 import { classifySource } from "../../core/import/taxonomy/taxonomy";
 import { LLM_NOT_CONFIGURED, llmConfigFrom } from "../../core/llm/llm-config";

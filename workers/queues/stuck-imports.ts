@@ -4,7 +4,7 @@
 // `attempts`; a job out of attempts is failed with the reason, so no import waits forever. Extra
 // messages are harmless: the consumer skips a finished job and publishing is idempotent.
 import { sql } from "drizzle-orm";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { CatalogDb } from "../catalog/catalog-db";
 import type { AppEnv } from "../env";
 import { MESSAGE_DEADLINE_MS } from "./message-deadline";

@@ -4,8 +4,8 @@
 // without work (but still finishes its job, in case its first run could not). A deterministic failure (4xx) fails the shard at once; anything else (a shard past
 // its deadline, message-deadline.ts, included) retries, and
 // the dead-letter handler (synthesis-dead-letters.ts) fails the shard when retries run out.
+import { AppError } from "../../core/base/errors";
 import { DEFAULT_CLOCK_START } from "../../core/episode/episode-init";
-import { AppError } from "../../core/errors";
 import type { SynthesisReport } from "../../core/tasks/synthesis-request";
 import { type Task, TaskSchema } from "../../core/tasks/task";
 import type { SynthesisRequest } from "../../durable-objects/episode-rpc";

@@ -3,7 +3,7 @@
 // `openai` policy is played as the batch snapshot recorded it (model, timeouts, sampling) with the
 // key stored now, so a rotated key takes effect and a group stays one policy; a key is never sent
 // to an endpoint other than the one it is stored for.
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { CatalogDb } from "../catalog/catalog-db";
 import type { AppEnv } from "../env";
 import { resolvePolicy } from "../policies/policy-repository";

@@ -2,8 +2,8 @@
 // owner, cancelled, and settled (`done`) once no rollout is queued or running. Every status change
 // is a guarded update, so a redelivered message or a repeated request changes nothing twice.
 import { and, desc, eq, sql } from "drizzle-orm";
+import { AppError } from "../../core/base/errors";
 import { toJsonValue } from "../../core/base/json";
-import { AppError } from "../../core/errors";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import type { CatalogDb } from "../catalog/catalog-db";
 import { runBatch } from "../catalog/d1-batch";

@@ -1,7 +1,7 @@
 // `POST /v1/rollouts` behind the route: resolve the policy and the tasks, check the size, insert
 // the batch with one `queued` row per (task, sample), then enqueue one message per rollout. A
 // batch whose messages could not be sent is cancelled, so it never sits `running` with no work.
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { type CatalogDb, catalogDb } from "../catalog/catalog-db";
 import { yankedAmong } from "../catalog/live-version";
 import type { TaskRef } from "../catalog/task-repository";

@@ -1,7 +1,7 @@
 // Rollout rows in D1: one read by id (for its batch's owner), keyset pages of a batch in id order
 // (listing and export share them), and the episode an attempt plays on.
 import { and, asc, eq, gt, isNotNull, type SQL } from "drizzle-orm";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import type { CatalogDb } from "../catalog/catalog-db";
 import { rolloutBatches, rollouts } from "../catalog/schema";

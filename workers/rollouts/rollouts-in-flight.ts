@@ -2,7 +2,7 @@
 // owns. A new batch is inserted only if it fits, decided inside the D1 batch that inserts it, so
 // two batches created at once cannot both squeeze under the cap. Finishing rollouts free room.
 import { type SQL, sql } from "drizzle-orm";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import type { CatalogDb } from "../catalog/catalog-db";
 
 /** What a full key is told to wait: rollouts take seconds to minutes each. */

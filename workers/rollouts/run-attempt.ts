@@ -5,9 +5,9 @@
 // it has had MAX_ATTEMPTS; a refusal that will not change fails it at once. Episodes are always
 // destroyed at the end (and reaped by their TTL when the worker itself dies).
 
+import { AppError } from "../../core/base/errors";
 import { unwrap } from "../../core/base/result";
 import { toOpenAIChatTool } from "../../core/environment/tool-formats";
-import { AppError } from "../../core/errors";
 import { DEFAULT_SYSTEM_PROMPT } from "../../core/rollouts/system-prompt";
 import type { Caller } from "../../durable-objects/episode-rpc";
 import { type CatalogDb, catalogDb } from "../catalog/catalog-db";

@@ -1,8 +1,8 @@
 // The tasks a batch plays: the ids it names (every one must exist) or those a filter selects,
 // oldest first, paged through D1 so no task body is held longer than its page.
 import type { z } from "@hono/zod-openapi";
+import { AppError } from "../../core/base/errors";
 import { parseEnvironmentRef } from "../../core/environment/spec";
-import { AppError } from "../../core/errors";
 import type { CatalogDb } from "../catalog/catalog-db";
 import {
   listTaskRefsByIds,

@@ -1,7 +1,7 @@
 // API key administration (scope `admin`): create a key (its secret is shown once), list keys
 // without secrets or hashes, revoke a key.
 import { createRoute, z } from "@hono/zod-openapi";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { type ApiKeyRecord, createApiKey, listApiKeys, revokeApiKey } from "../auth/api-keys";
 import { requireScope } from "../auth/require-scope";
 import { ScopeSchema } from "../auth/scopes";

@@ -1,7 +1,7 @@
 // Discovery jobs: `POST /v1/environments/imports` stores the source in R2, records a job and
 // queues it; the discovery consumer imports, generates and tests tools, and publishes.
 import { createRoute } from "@hono/zod-openapi";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { canAccess } from "../auth/owner-access";
 import { requireScope } from "../auth/require-scope";
 import { catalogDb } from "../catalog/catalog-db";

@@ -3,9 +3,9 @@
 // (no SSE: every answer is immediate); GET and DELETE answer 405, which MCP clients expect.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { AppError } from "../../core/base/errors";
 import { readJson } from "../../core/base/json-input";
 import type { EpisodePort } from "../../core/episode/episode-port";
-import { AppError } from "../../core/errors";
 import { handleMcpPayload } from "../../core/mcp/handle-message";
 import {
   inputErrorResponse,

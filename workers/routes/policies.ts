@@ -2,7 +2,7 @@
 // defaults that rollout batches name. The API key is stored encrypted and never returned. Each key
 // has its own namespace of names; another key's policy is "no such policy" (404), as if missing.
 import { createRoute } from "@hono/zod-openapi";
-import { AppError } from "../../core/errors";
+import { AppError } from "../../core/base/errors";
 import { catalogDb } from "../catalog/catalog-db";
 import type { AuthContext } from "../env";
 import { callerOf } from "../episodes/episode-client";

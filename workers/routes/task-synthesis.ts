@@ -2,8 +2,8 @@
 // fans it out over the synthesis queue as shards of at most 25 tasks; `GET /v1/tasks/jobs/{id}`
 // follows it (shards done, tasks kept so far, and the report once every shard has finished).
 import { createRoute } from "@hono/zod-openapi";
+import { AppError } from "../../core/base/errors";
 import { parseEnvironmentRef } from "../../core/environment/spec";
-import { AppError } from "../../core/errors";
 import { canAccess } from "../auth/owner-access";
 import { catalogDb } from "../catalog/catalog-db";
 import { requireLiveVersion } from "../catalog/live-version";

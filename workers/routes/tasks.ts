@@ -1,8 +1,8 @@
 // Stored tasks: list summaries (filtered, keyset-paged), read one whole, or export many as
 // NDJSON, one full task per line, paged through D1 while the response streams.
 import { createRoute, type z } from "@hono/zod-openapi";
+import { AppError } from "../../core/base/errors";
 import { parseEnvironmentRef } from "../../core/environment/spec";
-import { AppError } from "../../core/errors";
 import { catalogDb } from "../catalog/catalog-db";
 import { decodeTaskCursor, encodeTaskCursor } from "../catalog/task-cursor";
 import {

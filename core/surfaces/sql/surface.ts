@@ -5,8 +5,8 @@
 // (`dataFrom`) whose `schemaSql` and seed rows it serves as they are, and every tool runs the
 // agent's SQL on them behind the guard in guard.ts, with tests from those rows
 // (tests.ts). Without a database it refuses, saying how to name one.
+import { AppError } from "../../base/errors";
 import type { ToolSpec } from "../../environment/spec";
-import { AppError } from "../../errors";
 import { fieldsOf } from "../../mcp/tool-json-schema";
 import type { McpSurface, SurfaceDatabase, SurfaceImport, SurfaceInput } from "../surface";
 import { sqlImplementation } from "./code";

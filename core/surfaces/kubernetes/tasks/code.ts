@@ -3,7 +3,7 @@
 // container's log lines, parse resource quantities, and the writes), each bound to the tool and
 // argument names the lens found. A template names the helpers it uses; the program starts with
 // those and what they depend on.
-import { AppError } from "../../../errors";
+import { AppError } from "../../../base/errors";
 import { lit } from "../../../tasks/programs/program-code";
 import type { ResourceLens, ResourceTool } from "./lens";
 

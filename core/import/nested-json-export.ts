@@ -2,12 +2,12 @@
 // documents the mapping describes. Children are grouped by their parent-key columns; array rows are
 // put back in `position` order, map entries in row order.
 
+import { AppError } from "../base/errors";
 import type { Json } from "../base/json";
 import type { SeedData, SqlValue } from "../environment/spec";
 import type { SqlDatabase } from "../episode/sql-database";
 import { quoteIdentifier } from "../episode/sql-identifiers";
 import { toSqlValue } from "../episode/sql-values";
-import { AppError } from "../errors";
 import {
   type DocumentMapping,
   DocumentMappingSchema,

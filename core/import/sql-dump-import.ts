@@ -2,18 +2,18 @@
 // reading that back. Transaction control and PRAGMAs are skipped: a Durable Object refuses them,
 // and the caller runs the whole import inside one transaction, so a thrown error leaves nothing.
 import { z } from "zod";
+import { AppError } from "../base/errors";
 import { withDeferredForeignKeys } from "../episode/foreign-keys";
 import { isInternalTableName } from "../episode/schema-introspection";
 import type { SqlDatabase } from "../episode/sql-database";
 import { splitSqlStatements } from "../episode/sql-statements";
-import { AppError } from "../errors";
-import { sourceText } from "../import/source-text";
 import {
   DatabaseTableReportSchema,
   describeDatabaseTables,
   type ExtractedDatabase,
   extractDatabase,
 } from "./database-extract";
+import { sourceText } from "./source-text";
 
 export const DEFAULT_MAX_DUMP_BYTES = 50 * 1024 * 1024;
 const EXCERPT_CHARS = 200;

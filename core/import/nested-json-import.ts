@@ -17,13 +17,10 @@
 //   get a `<field>__present` column (1 present, 0 null, NULL missing).
 // - A column named like another table's single key column, whose values are all keys there, gets
 //   a foreign key to it too (`orders.user_id` -> `users`).
+import { AppError } from "../base/errors";
 import type { SqlValue } from "../environment/spec";
-import { AppError } from "../errors";
-import { inferMapping, isJsonObject, type JsonObject } from "../import/nested-json-infer";
-import { addReferenceForeignKeys } from "../import/nested-json-references";
-import { describeJsonValue, parseJsonText } from "../import/source-text";
-import { assembleImport, type TableDraft } from "../import/table-ddl";
 import type { ImportedData } from "./imported-data";
+import { inferMapping, isJsonObject, type JsonObject } from "./nested-json-infer";
 import {
   type DocumentMapping,
   type FieldMapping,
@@ -31,6 +28,9 @@ import {
   type TableMapping,
   type ValueType,
 } from "./nested-json-mapping";
+import { addReferenceForeignKeys } from "./nested-json-references";
+import { describeJsonValue, parseJsonText } from "./source-text";
+import { assembleImport, type TableDraft } from "./table-ddl";
 
 export interface NestedJsonImportOptions {
   sourceName?: string;
