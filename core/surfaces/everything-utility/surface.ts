@@ -19,7 +19,7 @@
 //   long-running     long-running by name or description, only numeric duration/steps
 //   gzip             gzip by name or description, a URI content property, maybe name/output type:
 //                    writes `utility_session_resource`
-// Each kind's file says its criterion and answers in full (mcp-utility-*.ts).
+// Each kind's file says its criterion and answers in full (the other files here).
 //
 // Results: every tool returns the MCP CallToolResult the reference server sends, as JSON:
 // `{content: [...]}` with its text, image, resource and resource_link blocks, plus

@@ -1,6 +1,6 @@
 // The JavaScript of each CRM tool: `function name(args, ctx) { const M = {...}; helpers; body }`,
 // the model constant (model.ts), the property groups, and the error prefix the real server
-// puts before HubSpot's message. Bodies live by subject in mcp-crm-*-tools.ts; every tool gets
+// puts before HubSpot's message. Bodies live by subject in *-tools.ts; every tool gets
 // the shared helpers (guest.ts, guest-search.ts).
 import type { ToolSpec } from "../../environment/spec";
 import {

@@ -1,4 +1,4 @@
-// What a bases template is (graph.ts, bases-program-*.ts): it lists every task it could make
+// What a bases template is (graph.ts, program-*.ts): it lists every task it could make
 // on the explored account (each candidate with the writes its solution makes), and drafts one of
 // them. Capacity is the number of candidates, so templates are drawn in proportion to how many
 // distinct tasks each can make; and the small choices several share.

@@ -1,4 +1,4 @@
-// What a calendar template is (calendar-graph-*.ts, calendar-program-*.ts), the helpers a
+// What a calendar template is (graph-*.ts, program-*.ts), the helpers a
 // solution program may call (the events of a range of a calendar, one event by title) and the
 // draft every template returns. Helpers are emitted only when a program uses them.
 

@@ -2,7 +2,7 @@
 // "everything" server and its look-alikes, imported by core/surfaces/everything-utility/surface.ts):
 // which published tool echoes, adds, looks up weather-like records, lists the environment,
 // references and links the numbered resources, gzips a data: URI, or flips a setting. Each tool is
-// recognised by the importer's own criteria (mcp-utility-*.ts), so a tool the importer built as
+// recognised by the importer's own criteria (core/surfaces/everything-utility/), so a tool the importer built as
 // a utility is seen here as the same kind; the lookup table's fields come from the database, since
 // the server's outputSchema is not published.
 import type { ToolSpec } from "../../../environment/spec";

@@ -50,7 +50,7 @@ export const UTILITY_TEMPLATES: readonly UtilityTemplate[] = [
   switchAllOn,
 ];
 
-/** Environments whose every tool is a utility of core/importers/mcp-utility-*.ts. */
+/** Environments whose every tool is a utility of core/surfaces/everything-utility/. */
 export const utilityTaskSource = lensTaskSource({
   name: "utilities",
   lens: utilityLens,

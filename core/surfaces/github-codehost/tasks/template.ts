@@ -1,4 +1,4 @@
-// What a code-host template is (codehost-graph-*.ts, codehost-program-*.ts), and the small choices
+// What a code-host template is (graph-*.ts, program-*.ts), and the small choices
 // several share: which issues and pull requests a user can name by title, how a repository and a
 // person are said, and whether an instruction would give its own answer away.
 import type { ToolRunner } from "../../../episode/tool-runner";

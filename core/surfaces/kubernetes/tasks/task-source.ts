@@ -3,8 +3,8 @@
 // first attempt it reads the cluster through the environment's own tools (cluster.ts);
 // every template then lists the tasks it can write on that cluster, and each attempt drafts one
 // not drafted before in this shard: a template picked uniformly among those with tasks left, then
-// one of its tasks. Graph templates chain a lookup into an action (resource-graph-*.ts),
-// programmatic ones loop, test and add up (resource-program-*.ts).
+// one of its tasks. Graph templates chain a lookup into an action (graph-*.ts),
+// programmatic ones loop, test and add up (program-*.ts).
 import type { ToolRunner } from "../../../episode/tool-runner";
 import type { Prng } from "../../../sandbox/determinism";
 import type { DraftAttempt, DraftTarget } from "../../../tasks/draft";

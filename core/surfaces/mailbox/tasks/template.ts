@@ -1,4 +1,4 @@
-// What a mailbox template is (mailbox-graph-*.ts, mailbox-program-*.ts), and the choices several
+// What a mailbox template is (graph-*.ts, program-*.ts), and the choices several
 // share: which messages a user can name (a received message by its sender and subject, unique in
 // the mailbox), who wrote to the mailbox, the conversations, the user labels, and whether an
 // instruction would give its own answer away.

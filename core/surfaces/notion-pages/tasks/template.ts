@@ -1,4 +1,4 @@
-// What a page-workspace template is (pages-graph-*.ts, pages-program-*.ts): the roles it calls,
+// What a page-workspace template is (graph-*.ts, program-*.ts): the roles it calls,
 // every distinct task it can make on the explored workspace (its choices, listed once per
 // workspace), how many writes each makes, and the draft of one choice. Also the small things
 // several share: quoting, naming a page the way a user would, dates in words, and whether an

@@ -1,4 +1,4 @@
-// What a task-queue template is (workflow-graph-*.ts, workflow-program-*.ts), and the small choices
+// What a task-queue template is (graph-*.ts, program-*.ts), and the small choices
 // several share: which tasks of a request are unfinished or wait for approval, a note to leave,
 // the words that pick some tasks out of a list, and whether an instruction would give its own
 // answer away.
