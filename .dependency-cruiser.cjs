@@ -7,7 +7,7 @@ const LAYERS = [
   { name: "base", path: "^core/(base/|errors\\.ts$)" },
   { name: "runtime", path: "^core/(environment|episode|sandbox)/" },
   { name: "llm", path: "^core/llm/" },
-  { name: "import", path: "^core/(import|importers|toolgen)/" },
+  { name: "import", path: "^core/(import|toolgen)/" },
   { name: "mcp", path: "^core/mcp/(?!import/)" },
   { name: "surfaces", path: "^core/surfaces/(?![^/]+/tasks/)" },
   { name: "generic-import", path: "^core/(mcp/import|discovery)/" },
