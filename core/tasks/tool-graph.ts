@@ -3,6 +3,7 @@
 // plain value can (`email` -> `email`) or the two act on the same entity, independent otherwise,
 // so a weighted walk never dead-ends. Edges are in profile order, from-major, to-minor.
 
+import { entityKeys } from "./entity-keys";
 import { ownField } from "./own-fields";
 import { fieldKey } from "./phrasing/words";
 import {
@@ -14,6 +15,7 @@ import {
   type ToolGraph,
   type ToolProfile,
 } from "./tool-profile";
+import { isIdentifierName } from "./tool-profiles";
 
 /** Names that only mean something with the record they belong to: `id` is `customer id`. */
 const GENERIC_KEYS = new Set(["id", "key", "code", "number", "uuid", "name", "title"]);
@@ -40,7 +42,9 @@ export function buildToolGraph(profiles: readonly ToolProfile[]): ToolGraph {
       if (from !== to) edges.push(edgeBetween(from, to));
     }
   }
-  return { tools: [...profiles], edges };
+  const entities = new Set(profiles.map((p) => p.entity).filter((e) => e !== ""));
+  const keys = entityKeys(profiles, (name) => isIdentifierName(name, entities));
+  return { tools: [...profiles], edges, keys };
 }
 
 const outIndex = new WeakMap<ToolGraph, Map<string, ToolEdge[]>>();

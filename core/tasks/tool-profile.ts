@@ -4,6 +4,16 @@
 // results its admitted tests expect.
 import type { Json } from "../base/json";
 
+export interface EntityKey {
+  /** The entity whose records the field names: `airline`. */
+  entity: string;
+  /** The key attribute as the entity's lookup takes it: `carrier`. */
+  attr: string;
+}
+
+/** Field key (`carrier`, `origin`, `shiphull`) -> the entity whose key it holds. */
+export type EntityKeys = ReadonlyMap<string, EntityKey>;
+
 export type FieldType =
   | "string"
   | "integer"
@@ -77,4 +87,6 @@ export interface ToolEdge {
 export interface ToolGraph {
   tools: ToolProfile[];
   edges: ToolEdge[];
+  /** Natural keys of the tool set (`carrier` -> airline), found once from its lookups. */
+  keys: EntityKeys;
 }

@@ -5,9 +5,10 @@
 
 import type { Json } from "../base/json";
 import type { ToolSpec } from "../environment/spec";
+import { describedKey, type EntityKeys, entityKeys } from "./entity-keys";
 import { describedReference } from "./input-references";
 import { fieldKey, wordsOf } from "./phrasing/words";
-import { knownEntities, parseToolName } from "./tool-name-parts";
+import { knownEntities, type NameParts, parseToolName } from "./tool-name-parts";
 import type { FieldType, ToolField, ToolProfile } from "./tool-profile";
 
 /** What profiling reads of a tool; a catalog row (null output schema) fits as well as a spec. */
@@ -29,6 +30,20 @@ export function profileTools(tools: readonly ProfiledTool[]): ToolProfile[] {
     return parseToolName(tool.name, known, new Set(inputKeys));
   });
   const entities = new Set(named.map((p) => p.entity).filter((e) => e !== ""));
+  const byName = (name: string) => isIdentifierName(name, entities);
+  // Natural keys need the lookups' records first; descriptions may then name those keys.
+  const lookups = entityKeys(profileWith(tools, named, entities, new Map()), byName);
+  const profiles = profileWith(tools, named, entities, lookups);
+  markKeys(profiles, entityKeys(profiles, byName));
+  return profiles;
+}
+
+function profileWith(
+  tools: readonly ProfiledTool[],
+  named: readonly NameParts[],
+  entities: ReadonlySet<string>,
+  keys: EntityKeys,
+): ToolProfile[] {
   const makeField = (path: string, name: string, type: FieldType): ToolField => ({
     path,
     name,
@@ -38,9 +53,12 @@ export function profileTools(tools: readonly ProfiledTool[]): ToolProfile[] {
   });
   return tools.map((tool, i) => {
     const parts = named[i] ?? { verb: "", entity: "" };
-    const inputs = inputFields(tool.inputSchema, makeField, (description) =>
-      describedReference(description, entities, parts.entity),
-    );
+    const inputs = inputFields(tool.inputSchema, makeField, (description) => {
+      const described = describedReference(description, entities, parts.entity);
+      if (described) return described;
+      const key = describedKey(description, keys);
+      return key && key.entity !== parts.entity ? key : undefined;
+    });
     const { fields: outputs, rootIsArray } = tool.outputSchema
       ? schemaOutputs(tool.outputSchema, makeField)
       : testOutputs(tool.tests, makeField);
@@ -58,6 +76,38 @@ export function profileTools(tools: readonly ProfiledTool[]): ToolProfile[] {
     if (listPath !== undefined) profile.listPath = listPath;
     return profile;
   });
+}
+
+/**
+ * Every field holding a natural key is an identifier; an input of another entity's tool that takes
+ * one refers to that entity's record (`carrier` of a flight tool -> airline).
+ */
+function markKeys(profiles: ToolProfile[], keys: EntityKeys): void {
+  for (const profile of profiles) {
+    // A group's value matches as the key it groups by (`origin`), so it can feed that key.
+    const group = groupValue(profile);
+    if (group && keys.has(group.by)) group.field.key = group.by;
+    const inputs = profile.inputs.flatMap((i) => [i, ...(i.items ?? [])]);
+    for (const field of [...inputs, ...profile.outputs]) {
+      const key = keys.get(field.key);
+      if (!key) continue;
+      field.identifier = true;
+      if (inputs.includes(field) && !field.refers && key.entity !== profile.entity) {
+        field.refers = { entity: key.entity, attr: key.attr };
+      }
+    }
+  }
+}
+
+/** `groups[].value` of a tool named `..._by_<field>`: each group's value is one `<field>`. */
+function groupValue(profile: ToolProfile): { field: ToolField; by: string } | undefined {
+  const words = wordsOf(profile.name);
+  const at = words.lastIndexOf("by");
+  const list = profile.listPath;
+  if (at < 1 || at === words.length - 1 || list === undefined) return undefined;
+  const path = list === "" ? "[].value" : `${list}[].value`;
+  const field = profile.outputs.find((o) => o.path === path);
+  return field && { field, by: fieldKey(words.slice(at + 1).join(" ")) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { isOwnKeyPath } from "../own-fields";
 import { entityWords, identifierWords, intentOf } from "./phrasing-intent";
 import { type ArgPart, addedThing, argParts } from "./phrasing-parts";
 import { article, attributeWords, formatValue, statedPhrase } from "./phrasing-values";
-import { listPhrase, wordsOf } from "./words";
+import { fieldKey, listPhrase, wordsOf } from "./words";
 
 export interface WriteContext {
   step(index: number): WalkStep;
@@ -129,8 +129,11 @@ function partWords(ctx: WriteContext, step: WalkStep, part: ArgPart): string {
   if (ref && source && madeRecord(source) && isOwnKeyPath(source.profile, ref.tokens)) {
     return entityWords(source.profile.entity);
   }
+  if (BARE_KEYS.has(fieldKey(part.name))) return entityWords(step.profile.entity);
   return identifierWords(part.name);
 }
+
+const BARE_KEYS = new Set(["id", "uuid", "key"]);
 
 function partPhrase(ctx: WriteContext, step: WalkStep, part: ArgPart): string {
   const ref = step.bound[part.slot];
@@ -139,6 +142,10 @@ function partPhrase(ctx: WriteContext, step: WalkStep, part: ArgPart): string {
   if (named) return named.phrase;
   if (part.field?.refers) {
     return `${entityWords(part.field.refers.entity)} ${formatValue(part.value)}`;
+  }
+  // A bare key (`id`) names the step's own record: "flight 4538", not "id 4538".
+  if (BARE_KEYS.has(fieldKey(part.name))) {
+    return `${entityWords(step.profile.entity)} ${formatValue(part.value)}`;
   }
   return statedPhrase(part.name, part.value, true);
 }

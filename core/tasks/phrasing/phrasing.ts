@@ -10,7 +10,7 @@ import { madeRecord, type ValueRef, type Walk, type WalkStep } from "../graph-wa
 import { isOwnKeyName, isOwnKeyPath } from "../own-fields";
 import { entityWords, identifierWords, intentOf } from "./phrasing-intent";
 import { argParts, isReferenceField } from "./phrasing-parts";
-import { attributeWords, selectionPhrase, statedPhrase } from "./phrasing-values";
+import { attributeWords, formatValue, selectionPhrase, statedPhrase } from "./phrasing-values";
 import { sameThing, writeSentence } from "./phrasing-write";
 import { fieldKey, listPhrase, plural, singular, wordsOf } from "./words";
 
@@ -54,6 +54,12 @@ function aggregatePhrase(step: WalkStep, attr: string, subject: string): string 
   if (attr === "sum") return `the total ${over[1]} over the ${over[2]} of ${subject}`;
   if (attr === "count") return `the number of ${over[2]} of ${subject}`;
   return undefined;
+}
+
+const BARE_KEYS = new Set(["id", "uuid", "key"]);
+
+function isScalar(value: Json | undefined): value is string | number {
+  return typeof value === "string" || typeof value === "number";
 }
 
 /** The first identifier-named key of an element: its own id (`trackId`), not a reference. */
@@ -123,6 +129,12 @@ class Composer {
     const ids = Object.keys(step.args).filter((name) => isIdentifierArg(step, name));
     const own = ids.find((name) => sameThing(entity, identifierWords(name)));
     if (own !== undefined) return this.argPhrase(step, own);
+    // A bare key (`id`) is the entity's own: "flight 3277", not "the flight with id 3277".
+    const bare = ids.find((name) => BARE_KEYS.has(fieldKey(name)));
+    const value = bare === undefined ? undefined : step.args[bare];
+    if (bare !== undefined && !step.bound[bare] && !step.names?.[bare] && isScalar(value)) {
+      return `${entity} ${formatValue(value)}`;
+    }
     const anyBound = Object.values(step.bound)[0];
     if (anyBound && step.known.length === 0) return this.refPhrase(anyBound);
     const scope = this.scope(index);
@@ -261,7 +273,13 @@ class Composer {
   private argPhrase(step: WalkStep, name: string): string {
     const ref = step.bound[name];
     if (ref) return this.refPhrase(ref);
-    return step.names?.[name]?.phrase ?? statedPhrase(name, step.args[name] ?? null, true);
+    const named = step.names?.[name]?.phrase;
+    if (named) return named;
+    const value = step.args[name];
+    if (BARE_KEYS.has(fieldKey(name)) && isScalar(value)) {
+      return `${entityWords(step.profile.entity)} ${formatValue(value)}`;
+    }
+    return statedPhrase(name, value ?? null, true);
   }
 
   /** What a result describes: the argument it echoes (`playlistId`), else the step's subject. */

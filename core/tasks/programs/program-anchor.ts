@@ -3,6 +3,7 @@
 // looks the id up, and the id stays hidden); otherwise the instruction names it ("order 10250").
 import type { Json } from "../../base/json";
 import type { GeneratorContext } from "../draft";
+import { type EntityKeys, isKeyName } from "../entity-keys";
 import { fieldKey, humanize, wordsOf } from "../phrasing/words";
 import type { ToolField, ToolProfile } from "../tool-profile";
 import { access, callCode, lit } from "./program-code";
@@ -29,11 +30,20 @@ export function requiredInputs(tool: ToolProfile): ToolField[] {
   return tool.inputs.filter((i) => i.required === true && !PAGING.has(i.key));
 }
 
-/** "customer" for `customer_id`; undefined when the name does not end in an identifier word. */
-export function nounOf(input: ToolField): string | undefined {
+/**
+ * "customer" for `customer_id`, "airline" for a natural key `carrier`; undefined when the name
+ * neither ends in an identifier word nor holds an entity's key.
+ */
+export function nounOf(input: ToolField, keys?: EntityKeys): string | undefined {
   const words = wordsOf(input.name);
-  if (words.length < 2 || !looksLikeIdentifier(input.name)) return undefined;
-  return words.slice(0, -1).join(" ");
+  if (words.length >= 2 && looksLikeIdentifier(input.name)) return words.slice(0, -1).join(" ");
+  return keys?.get(input.key)?.entity;
+}
+
+/** The key the entity's own records carry for `input`: `faa` for `origin`, else the input's own. */
+function recordKey(ctx: GeneratorContext, input: ToolField): string {
+  const key = ctx.graph.keys.get(input.key);
+  return key ? fieldKey(key.attr) : input.key;
 }
 
 // Lookup inputs a user would quote, best first.
@@ -50,7 +60,7 @@ export function describeAnchor(
   value: Json,
   exclude: string,
 ): Anchor | undefined {
-  const noun = nounOf(input);
+  const noun = nounOf(input, ctx.graph.keys);
   if (noun === undefined) return undefined;
   const resolved = resolveAnchor(ctx, input, value, noun, exclude);
   if (resolved) return resolved;
@@ -78,12 +88,13 @@ function resolveAnchor(
 ): Anchor | undefined {
   const texts = entityTexts(ctx, input, value);
   if (texts.size === 0) return undefined;
+  const key = recordKey(ctx, input);
   const lookups: { tool: ToolProfile; by: ToolField; text: string; out: ToolField }[] = [];
   for (const tool of ctx.graph.tools) {
     if (tool.effect !== "read" || tool.name === exclude) continue;
     const out = tool.outputs.find(
       (o) =>
-        o.key === input.key &&
+        o.key === key &&
         (o.path === o.name ||
           (tool.listPath !== undefined && o.path === listItemPath(tool.listPath, o.name))),
     );
@@ -139,17 +150,18 @@ function locate(result: Json, tool: ToolProfile, out: ToolField, value: Json): s
 /** Short text fields of the entity, by key, read through a one-input detail tool. */
 function entityTexts(ctx: GeneratorContext, input: ToolField, value: Json): Map<string, string> {
   const texts = new Map<string, string>();
+  const key = recordKey(ctx, input);
   const detail = ctx.graph.tools.find((t) => {
     const required = requiredInputs(t);
-    return t.effect === "read" && required.length === 1 && required[0]?.key === input.key;
+    return t.effect === "read" && required.length === 1 && required[0]?.key === key;
   });
   const arg = detail && requiredInputs(detail)[0];
   if (!detail || !arg) return texts;
   const outcome = ctx.runner.call(detail.name, { [arg.name]: value });
   if (!outcome.ok || !isRecord(outcome.result)) return texts;
   for (const [name, v] of Object.entries(outcome.result)) {
-    if (typeof v !== "string" || v.trim() === "" || v.length > 60 || looksLikeIdentifier(name))
-      continue;
+    if (typeof v !== "string" || v.trim() === "" || v.length > 60) continue;
+    if (looksLikeIdentifier(name) || isKeyName(ctx.graph.keys, name)) continue;
     texts.set(fieldKey(name), v);
   }
   return texts;

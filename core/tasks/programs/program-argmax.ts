@@ -11,9 +11,9 @@ import { type ListSource, openLists } from "./program-list-source";
 import { itsField } from "./program-phrases";
 import { failed, type PlanAttempt, type ProgramTemplate } from "./program-plan";
 import {
+  identifierNamed,
   isRecord,
   type JsonRecord,
-  looksLikeIdentifier,
   mentions,
   scalarPaths,
   shuffle,
@@ -102,7 +102,7 @@ function pickAnswer(
     const name = path.split(".").pop() ?? path;
     if (
       !allowed(path) ||
-      looksLikeIdentifier(name) ||
+      identifierNamed(ctx, name) ||
       shown.has(fieldKey(path.replace(".", "_")))
     ) {
       return false;

@@ -13,9 +13,9 @@ import { chooseNewValue, spoken } from "./program-new-value";
 import { fieldPhrase } from "./program-phrases";
 import { failed, type PlanAttempt, type ProgramTemplate } from "./program-plan";
 import {
+  identifierNamed,
   isRecord,
   type JsonRecord,
-  looksLikeIdentifier,
   mentions,
   roundBetween,
   scalarPaths,
@@ -51,7 +51,7 @@ function branchRead(ctx: GeneratorContext, looked: Looked): PlanAttempt | undefi
     (f) =>
       f.path !== looked.field &&
       (typeof f.value === "number" || (f.value.trim() !== "" && f.value.length <= 80)) &&
-      !looksLikeIdentifier(f.path.split(".").pop() ?? "") &&
+      !identifierNamed(ctx, f.path.split(".").pop() ?? "") &&
       !mentions(looked.anchor.phrase, f.value),
   );
   const texts = answers.filter((f) => typeof f.value === "string");
@@ -102,7 +102,7 @@ function branchWrite(ctx: GeneratorContext, looked: Looked): PlanAttempt | undef
   const { tool, anchor, record, field, threshold, above } = looked;
   const ids = new Map(
     Object.keys(record)
-      .filter(looksLikeIdentifier)
+      .filter((name) => identifierNamed(ctx, name))
       .map((name) => [fieldKey(name), name]),
   );
   const fields = new Map(Object.keys(record).map((name) => [fieldKey(name), name]));
@@ -197,7 +197,7 @@ function* lookUps(ctx: GeneratorContext, minCalls: number): Generator<Looked, vo
       t.verb !== "search" &&
       required.length === 1 &&
       only?.identifier === true &&
-      nounOf(only) !== undefined
+      nounOf(only, ctx.graph.keys) !== undefined
     );
   });
   for (const tool of shuffle(ctx.rng, tools).slice(0, 6)) {
@@ -210,7 +210,7 @@ function* lookUps(ctx: GeneratorContext, minCalls: number): Generator<Looked, vo
       if (!outcome.ok || !isRecord(outcome.result)) continue;
       const record = outcome.result;
       const numbers = scalarPaths(record).filter(
-        (f) => typeof f.value === "number" && !looksLikeIdentifier(f.path.split(".").pop() ?? ""),
+        (f) => typeof f.value === "number" && !identifierNamed(ctx, f.path.split(".").pop() ?? ""),
       );
       for (const { path, value: v } of shuffle(ctx.rng, numbers)) {
         const split = thresholdNear(ctx.rng, v as number);

@@ -6,11 +6,11 @@ import type { GeneratorContext } from "../draft";
 import { isOwnKeyName } from "../own-fields";
 import { fieldKey, wordsOf } from "../phrasing/words";
 import { outEdges } from "../tool-graph";
-import type { ToolProfile } from "../tool-profile";
+import type { ToolField, ToolProfile } from "../tool-profile";
 import { listItemPath, requiredInputs } from "./program-anchor";
 import { access, lit } from "./program-code";
 import type { ListSource } from "./program-list-source";
-import { looksLikeIdentifier } from "./program-values";
+import { identifierNamed } from "./program-values";
 
 export interface LinkArg {
   input: string;
@@ -26,6 +26,17 @@ export interface Link {
 
 const GENERIC_KEYS = new Set(["id", "key", "code"]);
 
+/** An input that takes the key of the list's own records under another name (`origin` <- `faa`). */
+function referredField(
+  input: ToolField,
+  listTool: ToolProfile,
+  itemFields: ReadonlyMap<string, string>,
+): string | undefined {
+  const refers = input.refers;
+  if (!refers || fieldKey(refers.entity) !== fieldKey(listTool.entity)) return undefined;
+  return itemFields.get(fieldKey(refers.attr));
+}
+
 export function linksFrom(
   ctx: GeneratorContext,
   list: ListSource,
@@ -34,14 +45,17 @@ export function linksFrom(
   const sample = list.items[0];
   if (!sample) return [];
   const itemFields = new Map<string, string>();
-  // Identifier-shaped names, and the fields the tool's profile knows as keys (`issue_number`).
-  const profiled = new Set(
+  // Identifier-shaped names, and the fields the tool's profile knows as keys (`issue_number`,
+  // a group's `value` keyed as what it groups by).
+  const profiled = new Map(
     list.tool.outputs
       .filter((o) => o.identifier && o.path === listItemPath(list.tool.listPath ?? "", o.name))
-      .map((o) => o.name),
+      .map((o) => [o.name, o.key]),
   );
   for (const name of Object.keys(sample)) {
-    if (looksLikeIdentifier(name) || profiled.has(name)) itemFields.set(fieldKey(name), name);
+    const key = profiled.get(name);
+    if (key !== undefined) itemFields.set(key, name);
+    else if (identifierNamed(ctx, name)) itemFields.set(fieldKey(name), name);
   }
   const edges = outEdges(ctx.graph, list.tool.name);
   const strong = new Set(edges.filter((e) => e.strength === "strong").map((e) => e.to));
@@ -65,7 +79,10 @@ export function linksFrom(
     const sameEntity = wordsOf(tool.entity).join(" ") === list.entity;
     const args: LinkArg[] = [];
     for (const input of requiredInputs(tool)) {
-      const field = itemFields.get(input.key) ?? named.get(tool.name)?.get(input.name);
+      const field =
+        itemFields.get(input.key) ??
+        referredField(input, list.tool, itemFields) ??
+        named.get(tool.name)?.get(input.name);
       const anchored = Object.keys(list.args).find((name) => fieldKey(name) === input.key);
       if (field && (sameEntity || !GENERIC_KEYS.has(input.key))) {
         args.push({ input: input.name, from: "item", field });

@@ -58,9 +58,12 @@ export function listTools(ctx: GeneratorContext): ToolProfile[] {
 }
 
 /** The anchor input (a record key with a noun) and the stated scope of a list tool. */
-function splitRequired(tool: ToolProfile): { anchor?: ToolField; scope: ToolField[] } {
+function splitRequired(
+  ctx: GeneratorContext,
+  tool: ToolProfile,
+): { anchor?: ToolField; scope: ToolField[] } {
   const required = requiredInputs(tool);
-  const anchor = required.find((i) => i.identifier && nounOf(i) !== undefined);
+  const anchor = required.find((i) => i.identifier && nounOf(i, ctx.graph.keys) !== undefined);
   return { ...(anchor ? { anchor } : {}), scope: required.filter((i) => i !== anchor) };
 }
 
@@ -90,7 +93,7 @@ export function* openLists(
 ): Generator<ListSource, void, undefined> {
   let given = 0;
   for (const tool of shuffle(ctx.rng, listTools(ctx))) {
-    const { anchor: input, scope } = splitRequired(tool);
+    const { anchor: input, scope } = splitRequired(ctx, tool);
     const values = input ? ctx.sampler.candidates(tool, input, VALUES_PER_TOOL, ctx.rng) : [null];
     for (const value of values) {
       const anchor = input ? describeAnchor(ctx, input, value, tool.name) : undefined;

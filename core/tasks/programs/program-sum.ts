@@ -11,8 +11,8 @@ import { fieldPhrase } from "./program-phrases";
 import { failed, type PlanAttempt, type ProgramTemplate } from "./program-plan";
 import {
   getPath,
+  identifierNamed,
   isRecord,
-  looksLikeIdentifier,
   mentions,
   scalarPaths,
   shuffle,
@@ -64,7 +64,7 @@ function fromList(ctx: GeneratorContext, list: ListSource): PlanAttempt | undefi
           .map((f) => f.path)
           .filter((path) => {
             const name = path.split(".").pop() ?? path;
-            if (looksLikeIdentifier(name) || shown.has(fieldKey(path.replace(".", "_"))))
+            if (identifierNamed(ctx, name) || shown.has(fieldKey(path.replace(".", "_"))))
               return false;
             if (link.tool.listPath !== undefined && PAGING_FIELDS.has(path)) return false;
             const values = results.map((r) => getPath(r, path));

@@ -3,6 +3,7 @@
 
 import type { Json } from "../../base/json";
 import type { Prng } from "../../sandbox/determinism";
+import { type EntityKeys, isKeyName } from "../entity-keys";
 import { shuffled } from "../graph-walk/graph-random";
 import { wordsOf } from "../phrasing/words";
 
@@ -34,6 +35,11 @@ export function getPath(value: Json | undefined, path: string): Json | undefined
 export function looksLikeIdentifier(name: string): boolean {
   const last = wordsOf(name).pop() ?? "";
   return ["id", "ids", "key", "code", "sku"].includes(last);
+}
+
+/** An identifier by its name, or a natural key of the tool set (`carrier` keys airlines). */
+export function identifierNamed(ctx: { graph: { keys: EntityKeys } }, name: string): boolean {
+  return looksLikeIdentifier(name) || isKeyName(ctx.graph.keys, name);
 }
 
 /** Scalar (string/number) fields of a record, nested objects one level deep (`billing.city`). */
