@@ -22,7 +22,8 @@ export const nycFlights: CatalogEntry = {
         "airports, 3,322 aircraft with their make, model and seats, and 498 hourly weather " +
         "observations at the origins. The agent looks up and searches flights, aircraft, " +
         "airports and weather, follows relations (an airline's flights, an airport's " +
-        "departures), records new flights, updates and cancels them, and totals delays.",
+        "departures), records new flights, updates and cancels them, and counts flights, " +
+        "planes and weather hours by origin, type or engine.",
       category: { domain: "travel", subdomain: "airport-operations" },
       provenance: [
         datasetProvenance(

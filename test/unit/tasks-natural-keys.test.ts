@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBetterSqlite } from "../../catalog/better-sqlite-database";
 import chinookJson from "../../catalog/dist/chinook.json";
 import githubJson from "../../catalog/dist/mcp-github.json";
-import { generateCatalogTools } from "../../catalog/generated-tools";
 import { type EnvironmentSpec, EnvironmentSpecSchema } from "../../core/environment/spec";
 import { extractDatabase } from "../../core/import/database-extract";
 import { createPrng } from "../../core/sandbox/determinism";
@@ -16,6 +15,7 @@ import { createSampler } from "../../core/tasks/sampler";
 import { buildToolGraph } from "../../core/tasks/tool-graph";
 import type { ToolProfile } from "../../core/tasks/tool-profile";
 import { profileTools } from "../../core/tasks/tool-profiles";
+import { generatedToolsSpec } from "../support/generated-spec";
 import { type NodeWorld, nodeWorld } from "../support/synthesis-harness";
 
 const SCHEMA = `
@@ -52,20 +52,16 @@ function fleetSpec(): EnvironmentSpec {
       ]);
     }
   });
-  const { schemaSql, seed } = extractDatabase(db);
+  const extracted = extractDatabase(db);
   db.raw.close();
-  return EnvironmentSpecSchema.parse({
-    name: "fleet",
-    version: "1.0.0",
-    title: "Fleet voyages (test fixture)",
-    description: "Ships, their home stations and voyages, with generated tools.",
-    category: { domain: "testing", subdomain: "generated-tools" },
-    provenance: [{ kind: "handwritten", name: "unit test fixture", license: "MIT" }],
-    schemaSql,
-    seed,
-    clockStart: "2024-07-01T09:00:00.000Z",
-    tools: generateCatalogTools(schemaSql, seed),
-  });
+  return generatedToolsSpec(
+    {
+      name: "fleet",
+      title: "Fleet voyages (test fixture)",
+      description: "Ships, their home stations and voyages, with generated tools.",
+    },
+    extracted,
+  );
 }
 
 function profile(profiles: readonly ToolProfile[], name: string): ToolProfile {
