@@ -36,11 +36,14 @@ beforeAll(async () => {
 
 describe("GET /v1/environments/{name}/versions/{version}/tool-graph", () => {
   it("serves every tool's profile and every ordered pair's edge", async () => {
-    const res = await api<GraphBody>("GET", "/v1/environments/chinook/versions/1.0.0/tool-graph");
+    const res = await api<GraphBody>(
+      "GET",
+      `/v1/environments/chinook/versions/${chinook.version}/tool-graph`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
     const { environment, tools, edges, counts } = res.body;
-    expect(environment).toMatchObject({ name: "chinook", version: "1.0.0" });
+    expect(environment).toMatchObject({ name: "chinook", version: chinook.version });
     expect(tools).toHaveLength(15);
     expect(tools.find((t) => t.name === "list_customer_invoices")).toMatchObject({
       effect: "read",
@@ -64,7 +67,10 @@ describe("GET /v1/environments/{name}/versions/{version}/tool-graph", () => {
   });
 
   it("answers `latest` and the unversioned path with the same graph", async () => {
-    const named = await api<GraphBody>("GET", "/v1/environments/chinook/versions/1.0.0/tool-graph");
+    const named = await api<GraphBody>(
+      "GET",
+      `/v1/environments/chinook/versions/${chinook.version}/tool-graph`,
+    );
     const latest = await api<GraphBody>(
       "GET",
       "/v1/environments/chinook/versions/latest/tool-graph",
