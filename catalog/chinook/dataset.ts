@@ -13,10 +13,9 @@ const schemaPath = join(dirname(fileURLToPath(import.meta.url)), "schema.sql");
 
 /** Path of the built Chinook SQLite file (built on first use, then reused). */
 export function chinookSqlitePath(): string {
-  const fixture = readFileSync(datasetFile("chinook", "initial_data.json"), "utf8");
   const schema = readFileSync(schemaPath, "utf8");
   return derivedSqlite("chinook", `${datasetPackage("chinook").sha256}\n${schema}`, (db) => {
     db.raw.exec(schema);
-    loadDjangoFixture(db, fixture);
+    loadDjangoFixture(db, readFileSync(datasetFile("chinook", "initial_data.json"), "utf8"));
   });
 }
